@@ -10,7 +10,7 @@ import { getPatient } from "./practice/patient.server";
 import { practiceDate } from "./practice/practice-clock.server";
 import { recordAccessBy } from "./record-access.server";
 import { requestAddressOf } from "./request-address.server";
-import { requireSession as openSession, startSession, type SignedIn } from "./session.server";
+import { openSession, startSession, type SignedIn } from "./session.server";
 import { countersForProxy } from "./proxy-counts.server";
 import { endpoints, type Endpoint } from "@contract/endpoints";
 import type { Counters } from "@contract/patient";

@@ -1,7 +1,7 @@
 import type { AccessAction, AccessArea } from "~/lib/access-kinds";
 import { recordAccess, type AccessEvent } from "./access-record.server";
 import { currentRequestId, observability } from "./observability.server";
-import { requireSession, type SignedIn } from "./session.server";
+import { openSession, type SignedIn } from "./session.server";
 import { accountHolderKey, anonymousSessionId } from "./opaque-names.server";
 import { requestAddressOf } from "./request-address.server";
 
@@ -64,11 +64,11 @@ export function recordAccessBy(signedIn: Pick<SignedIn, "session" | "user">, req
 }
 
 /**
- * Records one access of the request's signed-in session (requireSession's, made once a request), for
+ * Records one access of the request's signed-in session (openSession's, made once a request), for
  * code that holds only the request. A request with no session records nothing. Never throws.
  */
 export function recordAccessOf(request: Request, what: AccessWhat): void {
-  requireSession(request).then(
+  openSession(request).then(
     (signedIn) => recordAccessBy(signedIn, request, what),
     () => undefined,
   );

@@ -75,7 +75,7 @@ export interface PendingSignIn {
    * The second step still to pass (decisions/277): a code was e-mailed to `to` (the sign-in address,
    * kept only here, on the server). "setup": the practice requires one and the holder has none yet.
    * While it is set, only the second step's own actions accept this session: no `user` exists yet, so
-   * requireSession and the shell refuse it, and the password panel and the chooser answer "expired".
+   * openSession and the shell refuse it, and the password panel and the chooser answer "expired".
    * `replacesPasskeys`: the code was asked for in place of a passkey by a holder whose e-mailed code is
    * off; passing it leads to the recovery stage (issue 51), never straight into the portal.
    */
@@ -380,14 +380,15 @@ export function createSessions(
   const perRequest = new WeakMap<Request, Promise<SignedIn>>();
 
   /**
-   * Every signed-in loader and action starts here. It throws the redirect to /login when there is no
+   * The request's session, without the whānau guard: every loader and action reaches it through the guarded
+   * `requireSession` (proxy-access.server.ts), the account switch directly. It throws the redirect to /login when there is no
    * session, or when the practice says the token is no longer valid (1§4 Token validation); the
    * check runs once per request however many loaders ask. Calls made through the returned api that
    * answer 401 also end the session and go to /login; its reads are made once per request, shared by
    * the shell's loader and the page's (per-request-reads.server.ts). Inside the signed-in shell the
    * check runs alongside the page's calls instead of before them (`checkTokenAlongside`).
    */
-  function requireSession(request: Request): Promise<SignedIn> {
+  function openSession(request: Request): Promise<SignedIn> {
     let pending = perRequest.get(request);
     if (!pending) {
       pending = open(request, { tokenFirst: true }).then((opened) => opened.signedIn);
@@ -410,7 +411,7 @@ export function createSessions(
     signedIn.catch(() => undefined);
     perRequest.set(request, signedIn);
     if (request.method !== "GET" && request.method !== "HEAD" && !(await getSession(request)).get("user")) {
-      // A form posted after the session ended: its action answers, through requireSession's redirect
+      // A form posted after the session ended: its action answers, through openSession's redirect
       // or, for a dialog that keeps what was typed (the profile's), with words saying so (issue 21).
       return next();
     }
@@ -462,7 +463,7 @@ export function createSessions(
   }
 
   /** For the signed-out-only routes (1§2): a signed-in user is sent to the dashboard. */
-  // (isSignInRedirect, below the factory, tells requireSession's redirect from other thrown replies.)
+  // (isSignInRedirect, below the factory, tells openSession's redirect from other thrown replies.)
   async function redirectIfSignedIn(request: Request): Promise<PortalSession> {
     const session = await getSession(request);
     if (session.get("user")) throw redirect("/");
@@ -472,16 +473,16 @@ export function createSessions(
   /** Resolves once the last-seen turns taken so far have been claimed and handed to the store: for tests. */
   const devicesSeen = () => seeing;
 
-  return { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, signedInSessions, requireSession, checkTokenAlongside, redirectIfSignedIn, devicesSeen };
+  return { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, signedInSessions, openSession, checkTokenAlongside, redirectIfSignedIn, devicesSeen };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
 
 /** The portal's sessions, configured from the environment. */
 export const sessions: Sessions = createSessions(config, { store: stateStore, deviceSeen: { intervalMs: DEVICE_SEEN_INTERVAL_MS, note: (seen) => noteDeviceRequest(seen) } });
-export const { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, signedInSessions, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;
+export const { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, signedInSessions, openSession, checkTokenAlongside, redirectIfSignedIn } = sessions;
 
-/** requireSession's answer for a session that has ended: the redirect to sign in. */
+/** openSession's answer for a session that has ended: the redirect to sign in. */
 export function isSignInRedirect(error: unknown): boolean {
   return error instanceof Response && error.status >= 300 && error.status < 400 && (error.headers.get("Location") ?? "").startsWith("/login");
 }

@@ -54,7 +54,7 @@ async function rowsOf(user: SignedInData): Promise<Record<string, unknown>[]> {
  * store's writes, then answers the entries added since `before`.
  */
 async function added(user: SignedInData, before: number, request: Request) {
-  await sessions.requireSession(request).catch(() => undefined);
+  await sessions.openSession(request).catch(() => undefined);
   await store.settled();
   return (await rowsOf(user)).slice(before);
 }
@@ -82,7 +82,7 @@ function expectNothingOf(rows: Record<string, unknown>[], words: string[]) {
 describe("changes made through the portal, in the access record", () => {
   it("a payment the practice recorded is one change in Accounts; a payment refused before it started is none", async () => {
     const p = await patient();
-    const deps: PayDeps = { requireSession: sessions.requireSession, attempts: new PaymentAttempts(), provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now };
+    const deps: PayDeps = { requireSession: sessions.openSession, attempts: new PaymentAttempts(), provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now };
     const steps = stepPoster("http://portal.test/accounts/pay", (r) => payAction(r, deps), p.headers);
     const send = async (name: string, input: unknown) => {
       const request = steps.request(name, input);
@@ -113,7 +113,7 @@ describe("changes made through the portal, in the access record", () => {
 
   it("an appointment booked is one change in Appointments, holding nothing of the reason typed; a slot refused is none", async () => {
     const p = await patient();
-    const deps = { requireSession: sessions.requireSession };
+    const deps = { requireSession: sessions.openSession };
     const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), p.headers);
     const providers = await steps.reply<Array<{ id: string }>>("providers", { for: "", typeId: "1", locationIds: "1,2", roleId: "" });
     const today = new Date().toISOString().slice(0, 10);
@@ -135,7 +135,7 @@ describe("changes made through the portal, in the access record", () => {
 
   it("an appointment cancelled is one change in Appointments, holding nothing of the reason typed; a cancel refused is none", async () => {
     const p = await patient();
-    const deps = { requireSession: sessions.requireSession };
+    const deps = { requireSession: sessions.openSession };
     const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), p.headers);
     const upcoming = (await appointmentsPage({ api: p.practice.api, user: { ...p.user } }, new URL("http://portal.test/appointments?id=2"))).upcoming!;
     const target = upcoming.find((r) => r.cancellable)!;
@@ -158,7 +158,7 @@ describe("changes made through the portal, in the access record", () => {
 
   it("a repeat prescription requested is one change in Medications, holding no medicine's name and nothing of the notes; a request refused is none", async () => {
     const p = await patient();
-    const deps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
+    const deps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
     const steps = stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, deps), p.headers);
     const medicines = (await medicationsPage({ api: p.practice.api, user: { ...p.user } as never }, new URL("http://portal.test/medications"))).rows;
     const first = medicines[0];

@@ -14,7 +14,7 @@ import { signedInToPortal } from "../helpers/portal-cookie";
  */
 const mock = useMockServer();
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
-const deps: SwitchDeps = { requireSession: sessions.requireSession, sessions };
+const deps: SwitchDeps = { openSession: sessions.openSession, sessions };
 let world: TestWorld;
 
 beforeAll(async () => {
@@ -76,8 +76,8 @@ describe("switch account", () => {
   it("refuses a step posted by a tab that still shows the person viewed before a switch", async () => {
     const { cookie, user } = await signedInToPortal(sessions, world, "family");
     const step = (viewing: string) => new Request("http://portal.test/medications/repeat", { method: "POST", headers: { Cookie: cookie, "X-Portal-Viewing": viewing } });
-    expect((await sessions.requireSession(step(viewingKeyOf(user)))).user.userId).toBe(user.userId);
-    const stale = await sessions.requireSession(step(viewingKeyOf({ ...user, userId: "someone-else" }))).then(
+    expect((await sessions.openSession(step(viewingKeyOf(user)))).user.userId).toBe(user.userId);
+    const stale = await sessions.openSession(step(viewingKeyOf({ ...user, userId: "someone-else" }))).then(
       () => null,
       (error: unknown) => error as { init?: { status?: number } },
     );

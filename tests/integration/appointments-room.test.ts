@@ -52,7 +52,7 @@ interface Patient {
 
 async function patientIn(world: TestWorld): Promise<Patient> {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, "solo", { name: "Sam Solo" });
-  const deps: AppointmentDeps = { requireSession: sessions.requireSession };
+  const deps: AppointmentDeps = { requireSession: sessions.openSession };
   return { world, s, user, cookie, step: stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), { Cookie: cookie }) };
 }
 
@@ -366,8 +366,8 @@ describe("Join Meeting reads every shape of the upcoming list", () => {
     const video = resourcesOf(ours).find((r) => text(slotOf(r, 0)) === "Video Consult" && meetingIn(slotOf(r, 9)) !== null)!;
     expect(video, "the seeded world gives Sam an upcoming video consult").toBeDefined();
     const meetingNumber = meetingIn(slotOf(video, 9))!;
-    const load = () => loadZoomPage(new Request(`http://portal.test/zoom?${new URLSearchParams({ meetingNumber, passCode: "abc123", appointment: video.id! })}`, { headers: { Cookie: p.cookie } }), { requireSession: sessions.requireSession });
-    const sign = stepPoster("http://portal.test/zoom/signature", (r) => signatureAction(r, { requireSession: sessions.requireSession, signatureUrl: undefined, sdkKey: MOCK_SDK_KEY }), { Cookie: p.cookie });
+    const load = () => loadZoomPage(new Request(`http://portal.test/zoom?${new URLSearchParams({ meetingNumber, passCode: "abc123", appointment: video.id! })}`, { headers: { Cookie: p.cookie } }), { requireSession: sessions.openSession });
+    const sign = stepPoster("http://portal.test/zoom/signature", (r) => signatureAction(r, { requireSession: sessions.openSession, signatureUrl: undefined, sdkKey: MOCK_SDK_KEY }), { Cookie: p.cookie });
     await fc.assert(
       fc.asyncProperty(roomReply(ROOM.appointments, ours), async ({ reply }) => {
         // The practice lists it as a video consult that is not cancelled, whose config names this meeting.

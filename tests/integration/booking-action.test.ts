@@ -25,7 +25,7 @@ const t = appointmentsTexts;
 
 async function patient(world: TestWorld, label = "solo") {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
-  const deps: AppointmentDeps = { requireSession: sessions.requireSession };
+  const deps: AppointmentDeps = { requireSession: sessions.openSession };
   const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), { Cookie: cookie });
   const step = steps.reply;
   // The page's Cancel, from a tab showing `viewing`'s record when given (decisions/160).
@@ -160,7 +160,7 @@ describe("booking steps", () => {
     // A practice whose reply also holds a time just gone, one of the next day, one at a place not chosen, all in reverse order.
     const loose: AppointmentDeps = {
       requireSession: async (request) => {
-        const { api, user } = await sessions.requireSession(request);
+        const { api, user } = await sessions.openSession(request);
         const call: typeof api.call = async (endpoint, options) => {
           const reply = await api.call(endpoint, options);
           if (endpoint.path !== endpoints.appointmentSlots.path) return reply;
@@ -314,7 +314,7 @@ describe("booked, taken, unknown or failed: what the patient is told matches wha
     const { cookie } = await signedInToPortal(sessions, world);
     const impatient: AppointmentDeps = {
       requireSession: async (request) => {
-        const { api, user } = await sessions.requireSession(request);
+        const { api, user } = await sessions.openSession(request);
         return { user, api: { call: (endpoint, options) => api.call(endpoint, endpoint.method === "POST" && endpoint.path === endpoints.bookAppointment.path ? { ...options, timeoutMs: 1000 } : options) } };
       },
     };
@@ -463,7 +463,7 @@ describe("booked, taken, unknown or failed: what the patient is told matches wha
     const { cookie } = await signedInToPortal(sessions, world);
     const broken: AppointmentDeps = {
       requireSession: async (request) => {
-        const { api, user } = await sessions.requireSession(request);
+        const { api, user } = await sessions.openSession(request);
         return { user, api: { call: (endpoint, options) => (endpoint.path === endpoints.appointmentSlots.path ? Promise.reject(new TypeError("a bug of the portal's")) : api.call(endpoint, options)) } };
       },
     };
@@ -496,7 +496,7 @@ describe("booked, taken, unknown or failed: what the patient is told matches wha
     // The practice's appointment types without its Video Consult.
     const noVideo: AppointmentDeps = {
       requireSession: async (request) => {
-        const { api, user } = await sessions.requireSession(request);
+        const { api, user } = await sessions.openSession(request);
         const call: typeof api.call = async (endpoint, options) => {
           const reply = await api.call(endpoint, options);
           return endpoint.path === endpoints.lookup.path && Array.isArray(reply) ? (reply as Array<{ name: string }>).filter((x) => x.name !== VIDEO_TYPE_NAME) as typeof reply : reply;

@@ -134,7 +134,7 @@ describe("the portal's own reads of a box take 2§7's all-messages variant: 100 
 
   async function patient(label: string) {
     const { practice: s, cookie } = await signedInToPortal(sessions, world, label);
-    const deps: MessagingDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 8_000 };
+    const deps: MessagingDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 8_000 };
     const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, deps), { Cookie: cookie }).reply;
     return { s, step };
   }

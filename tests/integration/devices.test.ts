@@ -456,7 +456,7 @@ describe("Sign out from Your devices, through the profile's action", () => {
       /** The entry of the session this browser holds now in the state store (Redis or memory), or null once it is gone. */
       stored: async () => state.stateStore.get(`session:${(await app.sessions.sessionStorage.getSession(cookie)).id}`),
       /** This browser's next page: the guard every signed-in route starts with. */
-      next: () => app.requireSession(new Request("http://portal.test/profile", { headers: { Cookie: `${cookie}; ${device}` } })).then(() => "signed in", (e: unknown) => (e instanceof Response ? e.headers.get("Location") : "threw")),
+      next: () => app.openSession(new Request("http://portal.test/profile", { headers: { Cookie: `${cookie}; ${device}` } })).then(() => "signed in", (e: unknown) => (e instanceof Response ? e.headers.get("Location") : "threw")),
       /** Your devices as this browser's profile lists them. */
       devices: () => devicesOf(new Request("http://portal.test/profile", { headers: { Cookie: `${cookie}; ${device}` } })),
       /** Its session's data under another id: a copy of this browser's sign-in (same device, same holder), as a second browser would hold it. */

@@ -124,7 +124,7 @@ describe("the repeat request's steps with every shape of their calls", () => {
   let post: ReturnType<typeof stepPoster>["reply"];
   let keys = 0;
   beforeAll(() => {
-    const deps: RepeatDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
+    const deps: RepeatDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
     post = stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, deps), { Cookie: portal.cookie }).reply;
   });
 
@@ -182,7 +182,7 @@ function expectMessageRow(row: MessageRow, raw: Json, box: "inbox" | "sent") {
 describe("the messaging page and its steps with every shape of their calls", () => {
   let step: ReturnType<typeof stepPoster>;
   beforeAll(() => {
-    const deps: MessagingDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
+    const deps: MessagingDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
     step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, deps), { Cookie: portal.cookie });
   });
 

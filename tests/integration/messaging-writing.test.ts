@@ -27,7 +27,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 async function patient(world: TestWorld, label = "solo", memberId?: string) {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label, { memberId });
-  const deps: MessagingDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
+  const deps: MessagingDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
   const poster = stepPoster("http://portal.test/emails/step", (request) => messagingStep(request, deps), { Cookie: cookie });
   const step = poster.reply;
   const page = (search = "") => messagingPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));

@@ -75,7 +75,7 @@ describe.each(stores)("a password change, sessions in the %s store", (_name, ope
       },
       /** What requireSession makes of this browser's next page: its user, or where it is sent. */
       async page(): Promise<SignedInData | string> {
-        return sessions.requireSession(request("/profile")).then(
+        return sessions.openSession(request("/profile")).then(
           (signedIn) => signedIn.user,
           (thrown: unknown) => {
             if (thrown instanceof Response) return thrown.headers.get("Location") ?? `status ${thrown.status}`;
@@ -83,7 +83,7 @@ describe.each(stores)("a password change, sessions in the %s store", (_name, ope
           },
         );
       },
-      requireSession: () => sessions.requireSession(request("/profile")),
+      requireSession: () => sessions.openSession(request("/profile")),
       async logOut() {
         cookie = (await sessions.sessionStorage.destroySession(await session())).split(";")[0];
       },

@@ -68,7 +68,7 @@ async function payer(attempts = new PaymentAttempts(), options: { label?: string
   const label = options.label ?? "solo";
   const { practice: s, cookie } = await signedInToPortal(sessions, world, label, { name: label });
   const provider = options.provider ?? { kind: "test" };
-  const deps: PayDeps = { requireSession: sessions.requireSession, attempts, provider: () => provider, paymentIntentUrl: undefined, now: () => clock.now };
+  const deps: PayDeps = { requireSession: sessions.openSession, attempts, provider: () => provider, paymentIntentUrl: undefined, now: () => clock.now };
   const pending = await getInvoices(s.api, s.id, "pending");
   const fetchStep: typeof fetch = (url, init) => payAction(new Request(new URL(String(url), "http://portal.test"), { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: cookie } }), deps);
   return {
@@ -240,7 +240,7 @@ describe("the payment action", () => {
   it("a step with no session goes to /login", async () => {
     const attempts = new PaymentAttempts();
     const request = new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams({ step: "intent", input: JSON.stringify({ key: newKey() }) }) });
-    const thrown = await payAction(request, { requireSession: sessions.requireSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now }).catch((e: unknown) => e);
+    const thrown = await payAction(request, { requireSession: sessions.openSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Faccounts%2Fpay");
   });

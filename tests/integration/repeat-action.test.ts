@@ -22,7 +22,7 @@ const t = medicationsTexts;
 
 async function patient(world: TestWorld, label = "solo") {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
-  const deps: RepeatDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
+  const deps: RepeatDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
   const steps = stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, deps), { Cookie: cookie });
   const post = steps.reply;
   const page = (search = "") => medicationsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/medications${search}`));

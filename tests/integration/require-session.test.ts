@@ -37,33 +37,33 @@ async function redirectOf(promise: Promise<unknown>): Promise<Response> {
 
 describe("requireSession", () => {
   it("with no session, redirects to /login with the page to come back to", async () => {
-    const response = await redirectOf(sessions.requireSession(page("/accounts?page=2")));
+    const response = await redirectOf(sessions.openSession(page("/accounts?page=2")));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Faccounts%3Fpage%3D2");
     // The dashboard is where sign-in goes anyway.
-    expect((await redirectOf(sessions.requireSession(page("/")))).headers.get("Location")).toBe("/login");
+    expect((await redirectOf(sessions.openSession(page("/")))).headers.get("Location")).toBe("/login");
   });
 
   it("a machine's step (the step client's header) that meets no session is answered 401 { sessionEnded }, never a redirect (issue 21)", async () => {
     const step = (cookie?: string) => new Request("http://portal.test/medications/repeat", { method: "POST", headers: { "X-Portal-Step": "1", ...(cookie ? { Cookie: cookie } : {}) } });
-    const response = await redirectOf(sessions.requireSession(step()));
+    const response = await redirectOf(sessions.openSession(step()));
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ sessionEnded: true });
     // So is one whose token the practice no longer accepts.
     const { cookie, user } = await signedIn();
     await logout(user.apiBase, user.token);
-    const refused = await redirectOf(sessions.requireSession(step(cookie)));
+    const refused = await redirectOf(sessions.openSession(step(cookie)));
     expect(refused.status).toBe(401);
     expect(refused.headers.get("Set-Cookie")).toMatch(/^__portal=;/);
   });
 
   it("a document the PDF viewer fetches with that header is answered the same way; the same address opened as a page still goes to sign in", async () => {
     const documentRequest = (headers: Record<string, string>) => new Request("http://portal.test/letters/letter/L1", { headers });
-    const fetched = await redirectOf(sessions.requireSession(documentRequest({ "X-Portal-Step": "1" })));
+    const fetched = await redirectOf(sessions.openSession(documentRequest({ "X-Portal-Step": "1" })));
     expect(fetched.status).toBe(401);
     expect(fetched.headers.get("Cache-Control")).toBe("no-store");
     expect(await fetched.json()).toEqual({ sessionEnded: true });
-    const opened = await redirectOf(sessions.requireSession(documentRequest({})));
+    const opened = await redirectOf(sessions.openSession(documentRequest({})));
     expect(opened.status).toBe(302);
     expect(opened.headers.get("Location")).toMatch(/^\/login/);
   });
@@ -71,7 +71,7 @@ describe("requireSession", () => {
   it("with a token the practice refuses, redirects to /login and ends the session", async () => {
     const { cookie, user } = await signedIn();
     await logout(user.apiBase, user.token);
-    const response = await redirectOf(sessions.requireSession(page("/profile", cookie)));
+    const response = await redirectOf(sessions.openSession(page("/profile", cookie)));
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.get("Set-Cookie")).toMatch(/^__portal=;/);
     // The old cookie opens nothing any more.
@@ -82,7 +82,7 @@ describe("requireSession", () => {
     const { cookie, user } = await signedIn();
     await world.clearRequests();
     const request = page("/accounts", cookie);
-    const [first, second] = await Promise.all([sessions.requireSession(request), sessions.requireSession(request)]);
+    const [first, second] = await Promise.all([sessions.openSession(request), sessions.openSession(request)]);
     expect(first).toBe(second);
     expect(first.user).toEqual(user);
     expect(await world.requests({ path: "ValidateToken" })).toHaveLength(1);
@@ -98,19 +98,19 @@ describe("requireSession", () => {
     const { cookie, user } = await signedIn();
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     await world.fault({ path: "ValidateToken", times: 1, ...fault });
-    const thrown = await sessions.requireSession(page("/profile", cookie)).then(
+    const thrown = await sessions.openSession(page("/profile", cookie)).then(
       () => null,
       (error: unknown) => error,
     );
     expect(thrown).toMatchObject({ init: { status: 503 }, data: { message: errorsTexts.tokenCheckFailed } });
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Token check failed, session kept: GET ValidateToken/));
     expect((await sessions.sessionStorage.getSession(cookie)).get("user")).toEqual(user);
-    expect((await sessions.requireSession(page("/profile", cookie))).user).toEqual(user);
+    expect((await sessions.openSession(page("/profile", cookie))).user).toEqual(user);
   });
 
   it("a call that answers 401 later in the request also goes to /login and ends the session", async () => {
     const { cookie, user } = await signedIn();
-    const { api } = await sessions.requireSession(page("/accounts", cookie));
+    const { api } = await sessions.openSession(page("/accounts", cookie));
     await logout(user.apiBase, user.token);
     const response = await redirectOf(api.call(endpoints.accountBalance, { query: { PatientID: user.userId } }));
     expect(response.headers.get("Location")).toBe("/login");

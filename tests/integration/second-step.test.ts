@@ -267,7 +267,7 @@ describe("signing in with the second step", () => {
     const c = browser(portal());
     await c.signIn(user.username, user.password);
     const cookie = (await sessions.sessionStorage.commitSession(await c.session())).split(";")[0];
-    const refused = await sessions.requireSession(new Request("http://portal.test/profile", { headers: { Cookie: cookie } })).catch((e: unknown) => e);
+    const refused = await sessions.openSession(new Request("http://portal.test/profile", { headers: { Cookie: cookie } })).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
     await store.turnOff(key);

@@ -255,7 +255,7 @@ describe("the portal against a spec world", () => {
     const { practice: s, cookie } = await signedInToPortal(sessions, world, "solo");
     expect(await validateToken(s.apiBase, s.token)).toBe(true);
 
-    const deps: MessagingDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 8_000 };
+    const deps: MessagingDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 8_000 };
     const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, deps), { Cookie: cookie }).reply;
     const [nurse] = await step<Array<{ id: string }>>("recipients", { roleId: "2" });
     const fields = { key: `spec-${seed}-${world.id}`, mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: `To a spec practice ${seed}`, body: "Kia ora" };

@@ -36,8 +36,8 @@ const messagePosts = async (world: TestWorld) => (await world.requests({ method:
 async function patient(world: TestWorld) {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, "solo");
   const store = new MemoryStateStore();
-  const messagingDeps: MessagingDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
-  const repeatDeps: RepeatDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
+  const messagingDeps: MessagingDeps = { requireSession: sessions.openSession, store, waitMs: 8_000 };
+  const repeatDeps: RepeatDeps = { requireSession: sessions.openSession, store, waitMs: 8_000 };
   const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, messagingDeps), { Cookie: cookie }).reply;
   const repeat = (fields: Record<string, string>) => stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, repeatDeps), { Cookie: cookie }).reply("send", fields);
   const box = async (type: string) =>

@@ -44,7 +44,7 @@ beforeAll(async () => {
   expect(own, "the seeded world gives Sam an upcoming video consult").toBeDefined();
 });
 
-const deps = (change: Partial<SignatureDeps> = {}): SignatureDeps => ({ requireSession: sessions.requireSession, signatureUrl: undefined, sdkKey: MOCK_SDK_KEY, ...change });
+const deps = (change: Partial<SignatureDeps> = {}): SignatureDeps => ({ requireSession: sessions.openSession, signatureUrl: undefined, sdkKey: MOCK_SDK_KEY, ...change });
 const postAs = (as: string, input: Record<string, string>, d = deps()) => stepPoster("http://portal.test/zoom/signature", (r) => signatureAction(r, d), { Cookie: as }).envelope("sign", input);
 /** The step's refusal in the protocol's envelope, by its words. */
 const refusal = (message: string) => ({ ok: false, failure: expect.objectContaining({ message }) });
@@ -115,7 +115,7 @@ describe("the /zoom signature action", () => {
 });
 
 describe("the /zoom loader", () => {
-  const load = (search: string) => loadZoomPage(new Request(`http://portal.test/zoom${search}`, { headers: { Cookie: cookie } }), { requireSession: sessions.requireSession });
+  const load = (search: string) => loadZoomPage(new Request(`http://portal.test/zoom${search}`, { headers: { Cookie: cookie } }), { requireSession: sessions.openSession });
 
   it("shows the upcoming video appointment the Join link names", async () => {
     const upcoming = await getAppointments(s.api, s.id, "upcoming", 1);

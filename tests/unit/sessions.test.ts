@@ -15,7 +15,7 @@ import { endpoints } from "@contract/endpoints";
 /**
  * The sessions' own rules (decisions/001, 050, 295, 310, 366), with a store in memory, the clock in the
  * test's hands and the practice's token check answering as the test says: how long a session lives, what
- * signing in, a password change and a device's Sign out end, what requireSession lets through and where
+ * signing in, a password change and a device's Sign out end, what openSession lets through and where
  * it sends the rest. The same rules against the mock over HTTP: tests/integration/require-session.test.ts.
  */
 
@@ -348,32 +348,32 @@ describe("the devices list", () => {
   });
 });
 
-describe("requireSession", () => {
+describe("openSession", () => {
   it("with no session, sends the browser to sign in and back to the page asked for, named as the page", async () => {
-    const sent = (await thrown(sessions.requireSession(page("/accounts.data?page=2&_routes=routes%2Faccounts")))) as Response;
+    const sent = (await thrown(sessions.openSession(page("/accounts.data?page=2&_routes=routes%2Faccounts")))) as Response;
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/login?redirectTo=%2Faccounts%3Fpage%3D2");
     expect(isSignInRedirect(sent)).toBe(true);
-    expect(((await thrown(sessions.requireSession(page("/")))) as Response).headers.get("Location")).toBe("/login");
+    expect(((await thrown(sessions.openSession(page("/")))) as Response).headers.get("Location")).toBe("/login");
     const halfWay = await browserWith({ pending: pending() });
-    expect(((await thrown(sessions.requireSession(page("/profile", halfWay)))) as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
+    expect(((await thrown(sessions.openSession(page("/profile", halfWay)))) as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
   });
 
   it("a step (the step client's header) meeting no session is answered 401 { sessionEnded }, not sent to sign in", async () => {
-    const answer = (await thrown(sessions.requireSession(page("/emails/step", undefined, { method: "POST", headers: { "X-Portal-Step": "1" } })))) as Response;
+    const answer = (await thrown(sessions.openSession(page("/emails/step", undefined, { method: "POST", headers: { "X-Portal-Step": "1" } })))) as Response;
     expect(answer.status).toBe(401);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
     expect(answer.headers.get("Set-Cookie")).toMatch(/^__portal=;/);
     expect(await answer.json()).toEqual({ sessionEnded: true });
     expect(isSignInRedirect(answer)).toBe(false);
     // Any other value of the header is a page's request.
-    expect(((await thrown(sessions.requireSession(page("/emails", undefined, { headers: { "X-Portal-Step": "0" } })))) as Response).status).toBe(302);
+    expect(((await thrown(sessions.openSession(page("/emails", undefined, { headers: { "X-Portal-Step": "0" } })))) as Response).status).toBe(302);
   });
 
   it("with a token the practice says is good, hands over the user, once per request however many ask", async () => {
     const cookie = await browserWith({ user: user() });
     const request = page("/accounts", cookie);
-    const [first, second] = await Promise.all([sessions.requireSession(request), sessions.requireSession(request)]);
+    const [first, second] = await Promise.all([sessions.openSession(request), sessions.openSession(request)]);
     expect(first).toBe(second);
     expect(first.user).toEqual(user());
     expect(tokensChecked).toEqual(["token-1"]);
@@ -381,19 +381,19 @@ describe("requireSession", () => {
 
   it("the practice's \"valid\" holds for a few seconds across requests, then the token is checked again", async () => {
     const cookie = await browserWith({ user: user() });
-    await sessions.requireSession(page("/", cookie));
+    await sessions.openSession(page("/", cookie));
     after(TOKEN_CHECK_KEEP_MS - 1000);
-    await sessions.requireSession(page("/profile", cookie));
+    await sessions.openSession(page("/profile", cookie));
     expect(tokensChecked).toHaveLength(1);
     after(2000);
-    await sessions.requireSession(page("/profile", cookie));
+    await sessions.openSession(page("/profile", cookie));
     expect(tokensChecked).toHaveLength(2);
   });
 
   it("a \"no\" is not kept: the next request asks the practice again", async () => {
     tokenAnswer = async () => false;
     const cookie = await browserWith({ user: user() });
-    const sent = (await thrown(sessions.requireSession(page("/profile", cookie)))) as Response;
+    const sent = (await thrown(sessions.openSession(page("/profile", cookie)))) as Response;
     // Not back to the page: the practice ended the sign-in.
     expect(sent.headers.get("Location")).toBe("/login");
     expect(sent.headers.get("Set-Cookie")).toMatch(/^__portal=;/);
@@ -406,7 +406,7 @@ describe("requireSession", () => {
       throw new PracticeApiError("unauthorized", "GET ValidateToken", "401", 401);
     };
     const cookie = await browserWith({ user: user() });
-    const sent = (await thrown(sessions.requireSession(page("/profile", cookie)))) as Response;
+    const sent = (await thrown(sessions.openSession(page("/profile", cookie)))) as Response;
     expect(sent.headers.get("Location")).toBe("/login");
     expect(await userOf(cookie)).toBeUndefined();
   });
@@ -417,30 +417,30 @@ describe("requireSession", () => {
       throw new PracticeApiError("http", "GET ValidateToken", "503", 503);
     };
     const cookie = await browserWith({ user: user() });
-    expect(await thrown(sessions.requireSession(page("/profile", cookie)))).toMatchObject({ init: { status: 503 }, data: { message: errorsTexts.tokenCheckFailed } });
+    expect(await thrown(sessions.openSession(page("/profile", cookie)))).toMatchObject({ init: { status: 503 }, data: { message: errorsTexts.tokenCheckFailed } });
     expect(logged).toHaveBeenCalledWith("Token check failed, session kept: GET ValidateToken: 503");
     tokenAnswer = async () => {
       throw "not an error";
     };
-    expect(await thrown(sessions.requireSession(page("/profile", cookie)))).toMatchObject({ init: { status: 503 } });
+    expect(await thrown(sessions.openSession(page("/profile", cookie)))).toMatchObject({ init: { status: 503 } });
     expect(logged).toHaveBeenLastCalledWith("Token check failed, session kept: not an error");
     tokenAnswer = async () => true;
-    expect((await sessions.requireSession(page("/profile", cookie))).user).toEqual(user());
+    expect((await sessions.openSession(page("/profile", cookie))).user).toEqual(user());
   });
 
   it("a step claiming another person viewed than the session's is refused 409, before the practice is asked; the right claim passes", async () => {
     const cookie = await browserWith({ user: user({ userId: "1002", proxy: "Yes" }) });
     const claim = (key: string) => page("/emails/step", cookie, { method: "POST", headers: { "X-Portal-Viewing": key } });
-    const refused = await thrown(sessions.requireSession(claim(viewingKeyOf({ apiBase: PRACTICE, userId: "1001" }))));
+    const refused = await thrown(sessions.openSession(claim(viewingKeyOf({ apiBase: PRACTICE, userId: "1001" }))));
     expect(refused).toMatchObject({ init: { status: 409, headers: { "Cache-Control": "no-store" } }, data: { message: errorsTexts.viewingChanged } });
     expect(tokensChecked).toEqual([]);
-    expect((await sessions.requireSession(claim(viewingKeyOf({ apiBase: PRACTICE, userId: "1002" })))).user.userId).toBe("1002");
+    expect((await sessions.openSession(claim(viewingKeyOf({ apiBase: PRACTICE, userId: "1002" })))).user.userId).toBe("1002");
   });
 
   it("a practice call later in the request refused for the token ends the session and sends the browser to sign in", async () => {
     // No token to send: the practice client refuses the call as the practice would, before any request.
     const cookie = await browserWith({ user: user({ token: "" }) });
-    const { api } = await sessions.requireSession(page("/accounts", cookie));
+    const { api } = await sessions.openSession(page("/accounts", cookie));
     const sent = (await thrown(api.call(endpoints.accountBalance, { query: { PatientID: "1001" } }))) as Response;
     expect(sent.headers.get("Location")).toBe("/login");
     expect(await userOf(cookie)).toBeUndefined();
@@ -449,7 +449,7 @@ describe("requireSession", () => {
   it("a practice call failing for any other reason is thrown on, and the session is kept", async () => {
     // An address the practice client cannot read: the call fails before any request.
     const cookie = await browserWith({ user: user({ apiBase: "not an address" }) });
-    const { api } = await sessions.requireSession(page("/accounts", cookie));
+    const { api } = await sessions.openSession(page("/accounts", cookie));
     await expect(api.call(endpoints.accountBalance, { query: { PatientID: "1001" } })).rejects.toBeInstanceOf(TypeError);
     expect(await userOf(cookie)).toEqual(user({ apiBase: "not an address" }));
   });
@@ -463,7 +463,7 @@ describe("requireSession", () => {
     try {
       const apiBase = `http://127.0.0.1:${(practice.address() as AddressInfo).port}/api/`;
       const cookie = await browserWith({ user: user({ apiBase }) });
-      const { api } = await sessions.requireSession(page("/accounts", cookie));
+      const { api } = await sessions.openSession(page("/accounts", cookie));
       await expect(api.call(endpoints.accountBalance, { query: { PatientID: "1001" } })).rejects.toMatchObject({ kind: "forbidden" });
       expect(await userOf(cookie)).toEqual(user({ apiBase }));
     } finally {
@@ -474,7 +474,7 @@ describe("requireSession", () => {
   it("endOtherSessions and readPracticeAgain of the signed-in session act for it", async () => {
     const cookie = await browserWith({ user: user() });
     const other = await browserWith({ user: user() });
-    const signedIn = await sessions.requireSession(page("/profile", cookie));
+    const signedIn = await sessions.openSession(page("/profile", cookie));
     await signedIn.endOtherSessions();
     expect(await userOf(other)).toBeUndefined();
     expect(await userOf(cookie)).toBeDefined();
@@ -493,7 +493,7 @@ describe("the signed-in shell's check alongside the page", () => {
     const cookie = await browserWith({ user: user() });
     const request = page("/accounts", cookie);
     const response = await sessions.checkTokenAlongside(request, async () => {
-      expect((await sessions.requireSession(request)).user).toEqual(user());
+      expect((await sessions.openSession(request)).user).toEqual(user());
       return ok();
     });
     expect(await response.text()).toBe("the page");
@@ -508,7 +508,7 @@ describe("the signed-in shell's check alongside the page", () => {
     const cookie = await browserWith({ user: user() });
     const request = page("/accounts", cookie);
     const response = await sessions.checkTokenAlongside(request, async () => {
-      const signedIn = await sessions.requireSession(request);
+      const signedIn = await sessions.openSession(request);
       answer(true);
       expect(signedIn.user).toEqual(user());
       return ok();
@@ -553,37 +553,37 @@ describe("a device's last seen", () => {
   it("a signed-in request on a device tells the store once per interval, with the holder, the device and the time", async () => {
     const cookie = await browserWith({ user: user({ deviceId: "laptop" }) });
     const request = page("/", cookie);
-    await sessions.requireSession(request);
+    await sessions.openSession(request);
     await sessions.devicesSeen();
     expect(seen).toEqual([{ holderKey: accountHolderKey(PRACTICE, "1001"), deviceId: "laptop", request, at: new Date(START) }]);
     after(4 * 60 * 1000);
-    await sessions.requireSession(page("/profile", cookie));
+    await sessions.openSession(page("/profile", cookie));
     await sessions.devicesSeen();
     expect(seen).toHaveLength(1);
     after(60 * 1000);
-    await sessions.requireSession(page("/profile", cookie));
+    await sessions.openSession(page("/profile", cookie));
     await sessions.devicesSeen();
     expect(seen.map((s) => s.at)).toEqual([new Date(START), new Date(START + 5 * 60 * 1000)]);
   });
 
   it("of several requests at once, one tells it", async () => {
     const cookie = await browserWith({ user: user({ deviceId: "laptop" }) });
-    await Promise.all([1, 2, 3].map((n) => sessions.requireSession(page(`/page-${n}`, cookie))));
+    await Promise.all([1, 2, 3].map((n) => sessions.openSession(page(`/page-${n}`, cookie))));
     await sessions.devicesSeen();
     expect(seen).toHaveLength(1);
   });
 
   it("nothing is told for a session with no device, before the token is good, or with none to tell", async () => {
     const noDevice = await browserWith({ user: user() });
-    await sessions.requireSession(page("/", noDevice));
+    await sessions.openSession(page("/", noDevice));
     tokenAnswer = async () => false;
     const refused = await browserWith({ user: user({ deviceId: "laptop" }) });
-    await thrown(sessions.requireSession(page("/", refused)));
+    await thrown(sessions.openSession(page("/", refused)));
     await sessions.devicesSeen();
     expect(seen).toEqual([]);
     tokenAnswer = async () => true;
     sessions = build(false);
-    await sessions.requireSession(page("/", await browserWith({ user: user({ deviceId: "laptop" }) })));
+    await sessions.openSession(page("/", await browserWith({ user: user({ deviceId: "laptop" }) })));
     await sessions.devicesSeen();
     expect(seen).toEqual([]);
   });
@@ -595,7 +595,7 @@ describe("a device's last seen", () => {
     // The request reads the session; by the time the turn is taken, it has been signed out elsewhere.
     let reads = 0;
     const deleting = vi.spyOn(store, "get").mockImplementation(async (key) => (key === `session:${id}` && ++reads > 1 ? null : MemoryStateStore.prototype.get.call(store, key)));
-    await sessions.requireSession(page("/", cookie));
+    await sessions.openSession(page("/", cookie));
     await sessions.devicesSeen();
     deleting.mockRestore();
     expect(seen).toEqual([]);
@@ -620,7 +620,7 @@ describe("a device's last seen", () => {
       }
       return raw;
     });
-    await sessions.requireSession(page("/", cookie));
+    await sessions.openSession(page("/", cookie));
     await sessions.devicesSeen();
     reading.mockRestore();
     expect(reads).toBe(2);
@@ -633,7 +633,7 @@ describe("a device's last seen", () => {
     const claiming = vi
       .spyOn(store, "compareAndSet")
       .mockImplementation(async (key, ...rest) => (key.startsWith("session:") ? Promise.reject(Object.assign(new Error("redis gone"), { name: "ReplyError" })) : MemoryStateStore.prototype.compareAndSet.call(store, key, ...rest)));
-    expect((await sessions.requireSession(page("/", cookie))).user.deviceId).toBe("laptop");
+    expect((await sessions.openSession(page("/", cookie))).user.deviceId).toBe("laptop");
     await sessions.devicesSeen();
     claiming.mockRestore();
     expect(seen).toEqual([]);
@@ -644,7 +644,7 @@ describe("a device's last seen", () => {
     const logged = vi.spyOn(observability().logger, "error").mockImplementation(() => undefined);
     const cookie = await browserWith({ user: user({ deviceId: "laptop" }) });
     const claiming = vi.spyOn(store, "compareAndSet").mockImplementation(async (key, ...rest) => (key.startsWith("session:") ? Promise.reject("connection to 10.0.0.5 lost") : MemoryStateStore.prototype.compareAndSet.call(store, key, ...rest)));
-    await sessions.requireSession(page("/", cookie));
+    await sessions.openSession(page("/", cookie));
     await sessions.devicesSeen();
     claiming.mockRestore();
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "devices", operation: "last-seen", error: "unknown" }), "device last seen not claimed");
@@ -652,7 +652,7 @@ describe("a device's last seen", () => {
 });
 
 describe("isSignInRedirect", () => {
-  it("is requireSession's redirect to sign in, and no other reply", () => {
+  it("is openSession's redirect to sign in, and no other reply", () => {
     expect(isSignInRedirect(new Response(null, { status: 302, headers: { Location: "/login?redirectTo=%2F" } }))).toBe(true);
     expect(isSignInRedirect(new Response(null, { status: 300, headers: { Location: "/login" } }))).toBe(true);
     expect(isSignInRedirect(new Response(null, { status: 399, headers: { Location: "/login" } }))).toBe(true);

@@ -4,7 +4,7 @@ import type { LinkedAccount } from "~/lib/sign-in-flow";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { requestForm } from "~/.server/request-form.server";
 import { linkedAccountsOf } from "~/.server/linked-accounts.server";
-import { requireSession, sessions, type Sessions, type SignedIn } from "~/.server/session.server";
+import { openSession, sessions, type Sessions, type SignedIn } from "~/.server/session.server";
 
 /**
  * Switch account (issue 21, item 12; decisions/160): the holder of a login with linked accounts
@@ -26,7 +26,7 @@ async function choicesOf({ api, user }: Pick<SignedIn, "api" | "user">): Promise
 }
 
 export async function loadSwitchPage(request: Request): Promise<SwitchPageData> {
-  const signedIn = await requireSession(request);
+  const signedIn = await openSession(request);
   const accounts = await choicesOf(signedIn).catch(practiceErrorResponse);
   return { accounts, current: signedIn.user.userId };
 }
@@ -35,11 +35,11 @@ export type SwitchRefusal = { ok: false; message: string };
 
 /** What a switch needs beyond the request; tests give their own sessions. */
 export interface SwitchDeps {
-  requireSession: (request: Request) => Promise<SignedIn>;
+  openSession: (request: Request) => Promise<SignedIn>;
   sessions: Pick<Sessions, "startSession">;
 }
 
-const portalDeps: SwitchDeps = { requireSession, sessions };
+const portalDeps: SwitchDeps = { openSession, sessions };
 
 /**
  * The chosen account, if the practice lists it for this login: a new session (a new id, as at every
@@ -47,7 +47,7 @@ const portalDeps: SwitchDeps = { requireSession, sessions };
  * the session stays as it was.
  */
 export async function switchAccount(request: Request, deps: SwitchDeps = portalDeps) {
-  const signedIn = await deps.requireSession(request);
+  const signedIn = await deps.openSession(request);
   const form = await requestForm(request);
   const chosen = form.get("account");
   const accounts = await choicesOf(signedIn).catch(practiceErrorResponse);
