@@ -47,7 +47,7 @@ export default {
     "app/.server/**/viewing-claims.server.ts",
     "app/.server/**/opaque-names.server.ts",
     // The access record and share links.
-    "app/.server/**/access-record.server.ts",
+    "app/.server/**/access-entries.server.ts",
     "app/.server/**/record-access.server.ts",
     "app/**/share-link-store.server.ts",
     "app/**/share-link-making.server.ts",

@@ -60,7 +60,7 @@ async function main() {
   const store = await opening;
   sharePortalStore(store);
   if (config.DATABASE_URL) readiness.push(databaseReadiness(store));
-  const { startAccessRetention } = await import("~/.server/access-record.server");
+  const { startAccessRetention } = await import("~/.server/access-entries.server");
   startAccessRetention(store, { days: config.ACCESS_RECORD_RETENTION_DAYS, devicesDays: config.DEVICE_RETENTION_DAYS });
   // Share links that no longer work lose their file, and later their row (decisions/305).
   const { shareLinkStore, startShareLinkPurge } = await import("~/areas/summary/share-link-store.server");

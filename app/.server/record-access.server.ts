@@ -1,5 +1,5 @@
 import type { AccessAction, AccessArea } from "~/lib/access-kinds";
-import { recordAccess, type AccessEvent } from "./access-record.server";
+import { recordAccess, type AccessEvent } from "./access-entries.server";
 import { currentRequestId, observability } from "./observability.server";
 import { openSession, type SignedIn } from "./session.server";
 import { accountHolderKey, anonymousSessionId } from "./opaque-names.server";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { ProxyView, YoungPersonChoice } from "~/lib/whanau-access";
-import { practiceKey } from "./access-record.server";
+import { practiceKey } from "./access-entries.server";
 import { accountHolderKey } from "./opaque-names.server";
 import { portalStore, storeQueries, type PortalStore } from "./portal-store.server";
 import { shareLinks, shareLinkTickets, whanauParents } from "./portal-store/schema";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess, type AccessEntry } from "~/.server/access-record.server";
+import { listAccess, type AccessEntry } from "~/.server/access-entries.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { accessEventOf, recordAccessOf, recordPageView } from "~/.server/record-access.server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StepEnvelope } from "~/lib/steps";
-import { listAccess, startAccessRetention } from "~/.server/access-record.server";
+import { listAccess, startAccessRetention } from "~/.server/access-entries.server";
 import { loadConfig } from "~/.server/config.server";
 import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, purgeDevices } from "~/.server/device-rows.server";
 import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "~/.server/sign-in-security/devices.server";

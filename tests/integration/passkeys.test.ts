@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess } from "~/.server/access-record.server";
+import { listAccess } from "~/.server/access-entries.server";
 import { loadConfig } from "~/.server/config.server";
 import {
   addPasskey,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { deviceLabel, listAccess, purgeAccessRecord, recordAccess, startAccessRetention, type AccessEvent } from "~/.server/access-record.server";
+import { deviceLabel, listAccess, purgeAccessRecord, recordAccess, startAccessRetention, type AccessEvent } from "~/.server/access-entries.server";
 import { observability } from "~/.server/observability.server";
 import { openPortalStore, portalStore, sharePortalStore, type PortalStore, type StoreOperation } from "~/.server/portal-store.server";
 import { accessEntries, type DeviceLabel } from "~/.server/portal-store/schema";

@@ -3,7 +3,7 @@ import { compactDecrypt, decodeProtectedHeader } from "jose";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
-import { listAccess, practiceKey, type AccessEntry } from "~/.server/access-record.server";
+import { listAccess, practiceKey, type AccessEntry } from "~/.server/access-entries.server";
 import { DocumentRate } from "~/.server/document-rate.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { shareLinks } from "~/.server/portal-store/schema";

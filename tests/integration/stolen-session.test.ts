@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityPost } from "../helpers/steps";
-import { listAccess } from "~/.server/access-record.server";
+import { listAccess } from "~/.server/access-entries.server";
 import { smtpSender } from "~/.server/sign-in-security/mail.server";
 import { relyingPartyOf, type Passkeys } from "~/.server/sign-in-security/passkeys.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";

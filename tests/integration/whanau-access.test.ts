@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
-import { listAccess } from "~/.server/access-record.server";
+import { listAccess } from "~/.server/access-entries.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { requireSession, viewingOf, whanauPolicy } from "~/.server/proxy-access.server";
 import { practiceDate } from "~/.server/practice/practice-clock.server";

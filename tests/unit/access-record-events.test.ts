@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { deviceLabel, practiceKey, recordAccess, type AccessEvent } from "~/.server/access-record.server";
+import { deviceLabel, practiceKey, recordAccess, type AccessEvent } from "~/.server/access-entries.server";
 import { observability } from "~/.server/observability.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { accessEventOf, recordAccessBy, recordPageView } from "~/.server/record-access.server";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { listAccess, practiceKey, purgeAccessRecord, recordAccess, startAccessRetention } from "~/.server/access-record.server";
+import { listAccess, practiceKey, purgeAccessRecord, recordAccess, startAccessRetention } from "~/.server/access-entries.server";
 import type { AccessAction, AccessArea } from "~/lib/access-kinds";
 import type { PortalStore } from "~/.server/portal-store.server";
 import { observability } from "~/.server/observability.server";

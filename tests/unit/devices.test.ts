@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceLabel } from "~/.server/access-record.server";
+import { deviceLabel } from "~/.server/access-entries.server";
 import { addressRange, isLocalRange, newDeviceMailTo } from "~/lib/devices";
 
 /** The rules of Your devices (issue 31, decisions/295): the label, the address range, who is mailed. */

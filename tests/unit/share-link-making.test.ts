@@ -1,7 +1,7 @@
 import { compactDecrypt, decodeProtectedHeader } from "jose";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
-import { practiceKey } from "~/.server/access-record.server";
+import { practiceKey } from "~/.server/access-entries.server";
 import { assertShareOrigin, makeShareLink, qrCodeOf, ShareOriginTooLong, shareLinkViews } from "~/areas/summary/share-link-making.server";
 import { DAY_MS, passcodeMatches, sha256, type NewShareLink, type ShareLinkRow, type ShareLinkStore } from "~/areas/summary/share-link-store.server";
 import { decodeShlink, SHARE_ORIGIN_MAX } from "~/areas/summary/shlink";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { practiceKey } from "~/.server/access-record.server";
+import { practiceKey } from "~/.server/access-entries.server";
 import { config } from "~/.server/config.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { MemoryStateStore, type StateStore } from "~/.server/state-store.server";

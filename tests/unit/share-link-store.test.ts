@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { observability } from "~/.server/observability.server";
-import { practiceKey } from "~/.server/access-record.server";
+import { practiceKey } from "~/.server/access-entries.server";
 import type { PortalStore } from "~/.server/portal-store.server";
 import { shareLinks, shareLinkTickets } from "~/.server/portal-store/schema";
 import { DAY_MS, hashPasscode, passcodeMatches, SHARE_LINK_KEEP_DAYS, sha256, shareLinkStore, startShareLinkPurge, TICKET_MS, type NewShareLink, type ShareLinkStore } from "~/areas/summary/share-link-store.server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { practiceKey } from "~/.server/access-record.server";
+import { practiceKey } from "~/.server/access-entries.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { observability } from "~/.server/observability.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";

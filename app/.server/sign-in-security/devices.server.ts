@@ -4,7 +4,7 @@ import { addressRange, DEVICE_ID_PATTERN, newDeviceMailTo } from "~/lib/devices"
 import { formatDateTime } from "~/lib/dates";
 import { deviceMailTexts } from "~/lib/texts/devices";
 import type { AccessAction } from "~/lib/access-kinds";
-import { recordAccess, deviceLabel } from "../access-record.server";
+import { recordAccess, deviceLabel } from "../access-entries.server";
 import { config } from "../config.server";
 import { sendMail as portalSendMail, type SendMail } from "./mail.server";
 import { observability } from "../observability.server";

@@ -3,7 +3,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { normaliseCode, recoveryCodesStay } from "~/lib/second-step";
 import type { AccessAction } from "~/lib/access-kinds";
-import { recordAccess } from "../access-record.server";
+import { recordAccess } from "../access-entries.server";
 import { sendMail as portalSendMail, type SendMail } from "./mail.server";
 import { observability } from "../observability.server";
 import { portalStore, storeQueries, type PortalDb, type PortalStore, type StoreOperation } from "../portal-store.server";

@@ -2,7 +2,7 @@ import { addressRange } from "~/lib/devices";
 import { isEmailAddress } from "~/lib/email-address";
 import { PASSKEY_UNDO_DAYS } from "~/lib/second-step";
 import { formatDateTime } from "~/lib/dates";
-import { deviceLabel } from "../access-record.server";
+import { deviceLabel } from "../access-entries.server";
 import { clientAddress } from "../client-address.server";
 import type { SendMail } from "./mail.server";
 import { observability } from "../observability.server";

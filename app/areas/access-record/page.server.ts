@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { listAccess, type AccessEntry, type AccessQuery } from "~/.server/access-record.server";
+import { listAccess, type AccessEntry, type AccessQuery } from "~/.server/access-entries.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import type { PortalStore } from "~/.server/portal-store.server";
 import { recordAccessBy } from "~/.server/record-access.server";

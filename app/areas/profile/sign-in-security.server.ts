@@ -12,7 +12,7 @@ import { checkProof, type ProofChange } from "~/.server/sign-in-security/second-
 import type { SignedIn } from "~/.server/session.server";
 import { accountHolderKey, anonymousSessionId } from "~/.server/opaque-names.server";
 import { refuse as refusal, type Refusal } from "~/.server/steps.server";
-import { deviceLabel } from "~/.server/access-record.server";
+import { deviceLabel } from "~/.server/access-entries.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { mailSecurityChange, type SecurityChange } from "~/.server/sign-in-security/security-mail.server";

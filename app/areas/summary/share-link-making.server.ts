@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { CompactEncrypt } from "jose";
 import QRCode from "qrcode";
-import { practiceKey } from "~/.server/access-record.server";
+import { practiceKey } from "~/.server/access-entries.server";
 import { DAY_MS, hashPasscode, sha256, type ShareLinkRow, type ShareLinkStore } from "./share-link-store.server";
 import { encodeShlink, FHIR_JSON, MANIFEST_ID_BYTES, manifestUrlOf, randomBase64url, SHARE_ORIGIN_MAX, shareLinkStatus, type ShareLinkForm, type ShareLinkStatus, type ShlinkPayload } from "./shlink";
 

@@ -1,4 +1,4 @@
-import { recordAccess } from "~/.server/access-record.server";
+import { recordAccess } from "~/.server/access-entries.server";
 import { currentRequestId, observability } from "~/.server/observability.server";
 import type { StateStore } from "~/.server/state-store.server";
 import { clientAddress } from "~/.server/client-address.server";

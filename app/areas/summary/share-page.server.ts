@@ -1,4 +1,4 @@
-import { practiceKey } from "~/.server/access-record.server";
+import { practiceKey } from "~/.server/access-entries.server";
 import { documentRate, documentRefusal, type DocumentRate } from "~/.server/document-rate.server";
 import { config } from "~/.server/config.server";
 import { currentRequestId, observability } from "~/.server/observability.server";
