@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import axe, { type RunOptions } from "axe-core";
 import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { signInSteps } from "~/areas/sign-in/steps";
-import { STEP_HEADER } from "~/lib/step-client";
+import { STEP_HEADER } from "~/lib/step-errors";
 import type { StepArea, StepInput } from "~/lib/steps";
 import { buildSettings } from "../fixtures/builders/practice";
 import { MOCK_PORT } from "../playwright.config";

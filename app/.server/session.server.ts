@@ -11,7 +11,7 @@ import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
 import { errorsTexts } from "~/lib/texts/errors";
 import type { LinkedAccount } from "~/lib/sign-in-flow";
-import { STEP_HEADER } from "~/lib/step-client";
+import { STEP_HEADER } from "~/lib/step-errors";
 import { VIEWING_HEADER } from "~/lib/viewing";
 import type { DeviceLabel } from "./portal-store/schema";
 import { currentRequestId, observability } from "./observability.server";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { STEP_HEADER, StepFailedError, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError, type StepFailure } from "./step-client";
+import { STEP_HEADER, StepFailedError, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError, type StepFailure } from "./step-errors";
 import { viewingHeaders } from "./viewing";
 
 /**
@@ -17,7 +17,7 @@ import { viewingHeaders } from "./viewing";
 
 // A failure the server answered, and its words for the patient, live with the other step errors, so a
 // page can tell them without fetching the client (decisions/361); they are the protocol's all the same.
-export { failureMessage, StepFailedError, type StepFailure, type StepFailureKind } from "./step-client";
+export { failureMessage, StepFailedError, type StepFailure, type StepFailureKind } from "./step-errors";
 
 /** One step: what it takes and what it answers. */
 export interface Step<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {

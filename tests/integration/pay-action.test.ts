@@ -10,7 +10,7 @@ import type { CardProviderChoice } from "~/lib/accounts-view";
 import { paymentTexts } from "~/areas/accounts/texts";
 import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { RefusedError } from "~/areas/accounts/card-refusal";
-import { STEP_HEADER } from "~/lib/step-client";
+import { STEP_HEADER } from "~/lib/step-errors";
 import { callStep, type StepEnvelope, type StepReply } from "~/lib/steps";
 import { paySteps } from "~/areas/accounts/steps";
 import { parseCardTypes } from "~/areas/accounts/payment-forms";

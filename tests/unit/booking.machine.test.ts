@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { bookFields, bookingMachine, type BookingContext, type BookingInput } from "~/areas/appointments/booking.machine";
 import { QUESTIONS, bookableDays, bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
-import { StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-client";
+import { StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-errors";
 import { StepFailedError } from "~/lib/steps";
 
 const t = appointmentsTexts;

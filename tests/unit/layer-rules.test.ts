@@ -113,7 +113,7 @@ describe("layer rules", () => {
       'import { messagingTexts } from "./texts";',
       'import { draftOf } from "~/areas/messaging/compose";',
       'import { other } from "./other.machine";',
-      'import { stepClient } from "~/lib/step-client";',
+      'import { stepClient } from "~/lib/step-errors";',
       'import { endpoints } from "@contract/endpoints";',
       'import { unprovided } from "~/lib/unprovided";',
       'import { newAttemptKey } from "../../lib/attempt-key";',

@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "~/areas/messaging/compose";
 import { messagingTexts } from "~/areas/messaging/texts";
 import type { MessagingSettings } from "~/areas/messaging/view";
-import { StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-client";
+import { StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-errors";
 import { messagingMachine, type MessagingEmitted } from "~/areas/messaging/messaging.machine";
 import { messageView } from "../helpers/message-view";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { RefusedError } from "~/areas/accounts/card-refusal";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-errors";
 import { StepFailedError } from "~/lib/steps";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "~/areas/accounts/payment.machine";
 import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";

@@ -5,7 +5,7 @@ import { medicationsTexts } from "~/areas/medications/texts";
 import type { PharmacyOption, RepeatSettings } from "~/areas/medications/view";
 import { everyRepeatChoice } from "../helpers/repeat-settings";
 import type { RepeatChoice, RepeatReply } from "~/areas/medications/repeat-request";
-import { StepNetworkError, StepSessionEndedError } from "~/lib/step-client";
+import { StepNetworkError, StepSessionEndedError } from "~/lib/step-errors";
 import { preferredPharmacy, repeatMedicationMachine } from "~/areas/medications/repeat-medication.machine";
 
 const t = medicationsTexts;

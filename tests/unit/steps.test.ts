@@ -4,7 +4,7 @@ import { z } from "zod";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
 import { errorsTexts } from "~/lib/texts/errors";
-import { STEP_HEADER, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
+import { STEP_HEADER, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-errors";
 import { callStep, failureMessage, step, stepArea, StepFailedError } from "~/lib/steps";
 
 /**

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { FAILURE_TEXT, zoomJoinMachine } from "~/areas/video/zoom-join.machine";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type Signature } from "~/areas/video/zoom";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-errors";
 import { StepFailedError } from "~/lib/steps";
 import { IDLE_MEETING } from "~/areas/video/meeting-view";
 

@@ -3,7 +3,7 @@ import type { Allocation } from "./allocation";
 import { paymentTexts } from "./texts";
 import { paymentOutcomeTexts } from "./outcome-texts";
 import { RefusedError, refusedForCertain } from "./card-refusal";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-errors";
 import { StepFailedError } from "~/lib/steps";
 import { amountOf, editPayment, feeOf, initialPaymentContext, payableCents } from "./payment-choice";
 import type { PaymentContext, PaymentEvent, PaymentInput, PaymentReceipt } from "./payment-context";

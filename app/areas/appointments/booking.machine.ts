@@ -18,7 +18,7 @@ import {
   type SlotView,
 } from "./booking";
 import { appointmentsTexts } from "./texts";
-import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
+import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-errors";
 import { failureMessage } from "~/lib/steps";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "@contract/appointments";
 import { unprovided } from "~/lib/unprovided";

@@ -3,7 +3,7 @@ import type { Delivery, PharmacyOption, RepeatSettings } from "./view";
 import { medicationsTexts } from "./texts";
 import { toggledMedicine, withMedicines } from "./repeat-selection";
 import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "./repeat-request";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-errors";
 import { newAttemptKey } from "~/lib/attempt-key";
 import { unprovided } from "~/lib/unprovided";
 

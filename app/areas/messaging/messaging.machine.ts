@@ -2,7 +2,7 @@ import { and, assertEvent, assign, emit, enqueueActions, setup, stateIn } from "
 import { messagingTexts } from "./texts";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "./compose";
 import type { MessageView, MessagingSettings } from "./view";
-import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
+import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-errors";
 import { newAttemptKey } from "~/lib/attempt-key";
 import { unprovided } from "~/lib/unprovided";
 

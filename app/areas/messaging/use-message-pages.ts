@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { messagingTexts as t } from "./texts";
 import type { Box, MessageRow, ReadFilterName } from "./view";
-import { failureMessage } from "~/lib/step-client";
+import { failureMessage } from "~/lib/step-errors";
 import { listingExtent } from "~/lib/listing";
 import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import { callMessagingStep } from "./call-step";

@@ -3,7 +3,7 @@ import type { Location } from "react-router";
 import { messagingTexts as t } from "./texts";
 import { messagingSearch, messagingViewOf, openMessageOf } from "./address";
 import type { MessageRow } from "./view";
-import { failureMessage } from "~/lib/step-client";
+import { failureMessage } from "~/lib/step-errors";
 import { callMessagingStep } from "./call-step";
 import type { Opened } from "./components/message-viewer";
 

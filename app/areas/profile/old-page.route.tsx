@@ -11,7 +11,7 @@ import { Notice, ToastProvider } from "~/components/ui/toast";
 import { profileTexts } from "./texts";
 import { recordTexts } from "~/lib/texts/record";
 import { callStep, failureMessage } from "~/lib/steps";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-errors";
 import type { Route } from "./+types/old-page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile (older layout) – Patient Portal" }];

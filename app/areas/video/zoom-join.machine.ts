@@ -1,5 +1,5 @@
 import { assign, setup } from "xstate";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-errors";
 import { failureMessage } from "~/lib/steps";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Signature } from "./zoom";
 import { unprovided } from "~/lib/unprovided";

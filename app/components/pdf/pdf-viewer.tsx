@@ -3,7 +3,7 @@ import { Document, Page, pdfjs } from "react-pdf";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { documentsTexts } from "~/lib/texts/documents";
 import { sessionTexts } from "~/lib/texts/session";
-import { STEP_HEADER } from "~/lib/step-client";
+import { STEP_HEADER } from "~/lib/step-errors";
 import { Alert } from "../ui/alert";
 import { SignInAgainLink } from "../ui/sign-in-again-link";
 import { PdfLoading, type PdfTexts } from "./pdf-loading";

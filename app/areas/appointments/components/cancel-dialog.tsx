@@ -4,7 +4,7 @@ import { keepOutcome } from "~/lib/kept-outcome";
 import { appointmentShown, type AppointmentRow } from "~/lib/appointment-row";
 import { resultOf } from "~/lib/form-data";
 import { callStep, failureMessage, StepFailedError } from "~/lib/steps";
-import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
+import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-errors";
 import { appointmentsTexts as t } from "../texts";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

@@ -6,7 +6,7 @@ import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
 import { resultOf } from "~/lib/form-data";
 import { callStep, failureMessage, StepFailedError, type StepInput, type StepReply } from "~/lib/steps";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-errors";
 import type { shareSteps } from "../steps";
 import type { ShareLinkListItem } from "../view";
 import { EXPIRY_DAYS } from "../expiry-days";

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { z } from "zod";
 import { resultOf } from "~/lib/form-data";
 import { callStep, failureMessage, StepFailedError } from "~/lib/steps";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-errors";
 import { errorsTexts } from "~/lib/texts/errors";
 import { profileTexts } from "../../texts";
 import type { ProfileIntent } from "../../forms";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { callStep, failureMessage, type StepInput } from "~/lib/steps";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-errors";
 import { errorsTexts } from "~/lib/texts/errors";
 import { profileTexts } from "../../texts";
 import { profileSteps, type PasskeyOptionsReply, type SecurityStep, type SecurityStepReply } from "../../steps";
