@@ -1,12 +1,12 @@
 import { buildPracticeData, type BuildOptions, type PlannedPerson } from "../fixtures/builders/practice-data";
 import type { Scenario } from "../fixtures/scenarios/schema";
 import type { AreaStores, PlannersOf, PlansOf, RoutesOf, StoreInputs, UnionToIntersection, WorldRoutes } from "./area";
-import { accountArea } from "./handlers/account";
+import { passwordsArea } from "./handlers/passwords";
 import { appointmentsArea } from "./handlers/appointments";
 import { authArea } from "./handlers/auth";
 import { documentsArea } from "./handlers/documents";
 import { healthArea } from "./handlers/health";
-import { accountsArea } from "./handlers/invoices";
+import { accountsArea } from "./handlers/accounts";
 import { medicationsArea } from "./handlers/medications";
 import { messagingArea } from "./handlers/messaging";
 import { patientArea } from "./handlers/patient";
@@ -26,7 +26,7 @@ import type { WorldCore } from "./world-core";
  */
 export const mockAreas = [
   authArea,
-  accountArea,
+  passwordsArea,
   patientArea,
   accountsArea,
   videoArea,

@@ -2,7 +2,7 @@ import { MEDICATION_LISTS } from "@contract/medications";
 import { planMedications, type MedicationRecord } from "../../fixtures/builders/medications";
 import { medicationResource, pharmacyResource } from "../resources/medications";
 import { zoned } from "../resources/zoned";
-import { balanceOf } from "./invoices";
+import { balanceOf } from "./accounts";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldCore } from "../world-core";
 import { MedicationStore } from "../medication-store";

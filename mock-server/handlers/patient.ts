@@ -8,7 +8,7 @@ import { mockArea, type AreaRoutes, type WorldOf } from "../area";
 import { appointmentsArea } from "./appointments";
 import { documentsArea } from "./documents";
 import { messagingArea } from "./messaging";
-import { balanceOf } from "./invoices";
+import { balanceOf } from "./accounts";
 import { withToken } from "./helpers";
 
 /** The counters read the appointments, documents and messages. */

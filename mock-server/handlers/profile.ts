@@ -7,7 +7,7 @@ import { hashSeed } from "../../fixtures/builders/random";
 import { HttpError } from "../http";
 import { mockArea, type AreaRoutes, type WorldOf } from "../area";
 import { healthArea } from "./health";
-import { balanceOf } from "./invoices";
+import { balanceOf } from "./accounts";
 import { practiceOf, withToken } from "./helpers";
 
 /** The profile calls (1§7). Every change lands in the world's store, so the next profile read shows it. */

@@ -6,7 +6,7 @@ import { withToken } from "./helpers";
 import { mockArea, type AreaRoutes } from "../area";
 
 /** Forgot password, change password (POST, and its PUT variant) and Login Help (1§7), with the practice's own rules. */
-const accountRoutes = {
+const passwordRoutes = {
   forgotPassword: {
     signedIn: false,
     handle({ world, query }) {
@@ -55,4 +55,4 @@ function changePassword(world: WorldCore, session: Session, { PatientID, Passwor
 }
 
 /** The area as the mock lists it (mock-server/areas.ts): its calls only, no data of its own. */
-export const accountArea = mockArea({ routes: accountRoutes });
+export const passwordsArea = mockArea({ routes: passwordRoutes });
