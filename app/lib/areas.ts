@@ -87,7 +87,7 @@ export const AREAS: readonly Area[] = [
   { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx", routes: { "accounts/pay": "areas/accounts/pay.route.ts", "accounts/invoice/:id": "areas/accounts/invoice.route.ts" }, access: "accounts" },
   // The portal's own screen (issue 31): no practice menu code; the account menu and the profile link it.
   // The young person's own choices for each parent or guardian (issue 55): the account menu links it from the age they decide at.
-  { label: "Who can see my record", path: "/sharing", module: "areas/sharing/page.route.tsx", access: "sharing" },
+  { label: "Who can see my record", path: "/sharing", module: "areas/who-can-see/page.route.tsx", access: "sharing" },
   { label: "Who has looked at my record", path: "/access-record", module: "areas/access-record/page.route.tsx", routes: { "access-record/download": "areas/access-record/download.route.ts" }, access: "access-record" },
   {
     code: SUMMARY_CODE,

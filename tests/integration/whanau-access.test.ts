@@ -21,7 +21,7 @@ import { eq } from "drizzle-orm";
 import { readPdf } from "../helpers/pdf-text";
 import { messagingStep } from "~/areas/messaging/steps.server";
 import { shareStep, shareLinksOf } from "~/areas/summary/share-page.server";
-import { loadSharingPage, saveSharingChoice } from "~/areas/sharing/page.server";
+import { loadSharingPage, saveSharingChoice } from "~/areas/who-can-see/page.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { getCall, useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
