@@ -125,6 +125,20 @@ describe("the sign-in step posted straight to the server", () => {
   });
 });
 
+describe("a messaging step posted from another site", () => {
+  it("is refused, signed-in cookie and all, and never reaches the practice", async () => {
+    const browser = await signedIn();
+    const writes = async () => (await world.requests({ method: "POST", path: "Patient/Message" })).length + (await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).length;
+    const before = await writes();
+    const send = { key: "cross-site-key-1", mode: "compose", intent: "send", roleId: "1", practitionerId: "1", subject: "x", body: "x" };
+    for (const [step, input] of [["send", send], ["delete", { ids: ["x1"], box: "inbox" }]] as const) {
+      const res = await fetch(`${portal.url}/emails/step`, { method: "POST", body: new URLSearchParams({ step, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Origin: "https://evil.example", Cookie: browser.cookie! }, redirect: "manual" });
+      expect(res.status, step).toBe(403);
+    }
+    expect(await writes()).toBe(before);
+  });
+});
+
 describe("security headers", () => {
   it("are on every response, with a nonce-based script policy whose nonce React Router's inline scripts carry", async () => {
     const res = await fetch(`${portal.url}/login`);
