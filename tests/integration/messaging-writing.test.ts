@@ -283,6 +283,8 @@ describe("the front desk writes as a practice location (2§3 Location/{id})", ()
     expect(last).toMatchObject({ box: "sent", recipient: `Location/${locations[0].id}`, to: `${locations[0].name} Front Desk`, subject: `Re: ${long.note?.[0]?.text}` });
     // 2§3's centre stays in the browser: the Communication posted is 2§7's, and nothing beside it (decisions/373).
     expect(Object.keys((await posts(world)).at(-1)!.body as object).sort()).toEqual(["extension", "note", "recipient", "resourceType", "sender", "status"]);
+    // Written to a location, the post names no role (RoleID 0).
+    expect((await posts(world)).at(-1)!.query).toEqual({ RoleID: "0", CallType: "3" });
     // 2§9: the original box holds 800 characters; the patient's own text keeps its own 800.
     const quoted = last.body.slice(mine.length + REPLY_SEPARATOR.length);
     expect(last.body.startsWith(`${mine}${REPLY_SEPARATOR}`)).toBe(true);

@@ -10,6 +10,9 @@ import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
 import { signInSteps } from "~/areas/sign-in/steps";
+import { signInTexts } from "~/areas/sign-in/texts";
+import { STEP_HEADER } from "~/lib/step-client";
+import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 
 /**
  * Issue 20, findings 5, 8 and 9, against the built portal over real HTTP: what a post may be, what a
@@ -93,6 +96,67 @@ describe("sign-in links", () => {
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("location")).toBe("/");
     expect(browser.cookie).not.toBeNull();
+  });
+});
+
+describe("the sign-in step posted straight to the server", () => {
+  it("is refused from another site, as is /logout", async () => {
+    const input = JSON.stringify({ username: world.user("solo").username, password: world.user("solo").password, captcha: "", redirectTo: "/" });
+    for (const origin of ["http://evil.example", "null"]) {
+      const res = await fetch(`${portal.url}${signInSteps.url}`, { method: "POST", body: new URLSearchParams({ step: "sign-in", input }), headers: { [STEP_HEADER]: "1", Origin: origin }, redirect: "manual" });
+      expect(res.status, origin).toBe(403);
+    }
+    const logout = await fetch(`${portal.url}/logout`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" }, redirect: "manual" });
+    expect(logout.status).toBe(403);
+  });
+
+  it("cannot skip the captcha: once it is needed, the right password without it or with a forged one is refused", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 43 });
+    const { username, password } = fresh.user("empty");
+    const browser = new Browser();
+    const post = (pw: string, captcha = "") => browser.step(portal, signInSteps, "sign-in", { username, password: pw, captcha, redirectTo: "/" });
+    for (let i = 0; i < CAPTCHA_AFTER; i++) expect(await post("WrongPassword1")).toMatchObject({ kind: "rejected" });
+    expect(await post(password)).toEqual({ kind: "rejected", captchaRequired: true, message: signInTexts.captchaNeeded });
+    const forged = Buffer.from(JSON.stringify({ algorithm: "SHA-256", challenge: "x", number: 1, salt: "y", signature: "z" })).toString("base64");
+    expect(await post(password, forged)).toMatchObject({ kind: "rejected", captchaRequired: true });
+    // Nobody was signed in by either.
+    expect((await browser.fetch(portal, "/")).headers.get("location")).toMatch(/^\/login/);
+    await fresh.delete();
+  });
+});
+
+describe("a messaging step posted from another site", () => {
+  it("is refused, signed-in cookie and all, and never reaches the practice", async () => {
+    const browser = await signedIn();
+    const writes = async () => (await world.requests({ method: "POST", path: "Patient/Message" })).length + (await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).length;
+    const before = await writes();
+    const send = { key: "cross-site-key-1", mode: "compose", intent: "send", roleId: "1", practitionerId: "1", subject: "x", body: "x" };
+    for (const [step, input] of [["send", send], ["delete", { ids: ["x1"], box: "inbox" }]] as const) {
+      const res = await fetch(`${portal.url}/emails/step`, { method: "POST", body: new URLSearchParams({ step, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Origin: "https://evil.example", Cookie: browser.cookie! }, redirect: "manual" });
+      expect(res.status, step).toBe(403);
+    }
+    expect(await writes()).toBe(before);
+  });
+});
+
+describe("security headers", () => {
+  it("are on every response, with a nonce-based script policy whose nonce React Router's inline scripts carry", async () => {
+    const res = await fetch(`${portal.url}/login`);
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const inline = [...(await res.text()).matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((m) => /\snonce="([^"]*)"/.exec(m[1])?.[1]);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const n of inline) expect(n).toBe(nonce);
+    const asset = await fetch(`${portal.url}/captcha`);
+    await asset.arrayBuffer();
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(asset.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 });
 

@@ -208,6 +208,19 @@ describe("sign-in steps", () => {
     expect(outcomes.map((o) => (o.kind === "rejected" ? o.captchaRequired : o.kind))).toEqual([...Array(CAPTCHA_AFTER - 1).fill(false), true]);
   });
 
+  // Issue 36 (8c, decisions/221): the practice says "locked" and "no patient" only to the right password,
+  // so both are answered, right password or wrong, in the one wording that names the lock and the practice.
+  it("a locked account, and a reply without a patient, get the one refusal that names the lock, right password or wrong", async () => {
+    const { steps } = portal();
+    for (const label of ["locked", "noresource"]) {
+      for (const password of [world.user(label).password, "NotThePassword1"]) {
+        const b = browser(steps);
+        expect(await b.signIn(world.user(label).username, password), `${label} ${password}`).toEqual({ kind: "rejected", message: signInTexts.credentialsRefused, captchaRequired: false });
+        expect((await b.session()).get("user")).toBeUndefined();
+      }
+    }
+  });
+
   it("refuses a user name the identity server does not know even when the practice signs it in, and hands that token back", async () => {
     // The practice's signed-out address is the world's here, so that its answer can be set: another patient's sign-in.
     const base = `${mock.url}/worlds/${world.id}/api/`;

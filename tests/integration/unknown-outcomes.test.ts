@@ -285,6 +285,36 @@ describe("deleting messages says what the practice deleted", () => {
   });
 });
 
+describe("at our practice and at one as the spec describes it, each of its room seeds", () => {
+  // The e2e's forEachPractice flows meet one practice and one room seed a run; the step meets them all.
+  const practices = [{ practice: "mock" as const }, ...[1, 2, 3, 4, 5].map((roomSeed) => ({ practice: "spec" as const, roomSeed }))];
+
+  it.each(practices)("a send whose reply names nothing (a reply of true) is said sent, posted once: %o", async (options) => {
+    const world = await mock.createWorld({ seed: 371, ...options });
+    const { step, compose } = await patient(world);
+    await world.fault({ path: "Patient/Message", method: "POST", answer: true, times: 1 });
+    expect(await step("send", compose("Repeat script question"))).toEqual({ outcome: "sent", message: t.sent });
+    expect(await messagePosts(world)).toBe(1);
+  });
+
+  it.each(practices)("a delete in the Inbox whose reply was lost is settled by the box: deleted when carried out, unknown when the box cannot be read, not deleted when the connection dropped first: %o", async (options) => {
+    const world = await mock.createWorld({ seed: 372, ...options });
+    const { step, box } = await patient(world);
+    const [first, second, third] = (await box(MESSAGE_BOXES.inbox)).map((m) => m.id);
+    await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
+    expect(await step("delete", { ids: [first], box: "inbox" })).toEqual({ deleted: 1, requested: 1, message: t.deleted });
+    await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
+    await world.fault({ path: "Patient/Messaging", status: 503, times: 1 });
+    expect(await step("delete", { ids: [second], box: "inbox" })).toEqual({ deleted: null, requested: 1, message: t.deleteUnconfirmed });
+    await world.fault({ path: "Patient/DeleteMessage", body: "drop", times: 1 });
+    expect(await step("delete", { ids: [third], box: "inbox" })).toEqual({ deleted: 0, requested: 1, message: t.notDeleted(0, 1) });
+    const left = (await box(MESSAGE_BOXES.inbox)).map((m) => m.id);
+    expect(left).toContain(third);
+    expect(left).not.toContain(first);
+    expect(left).not.toContain(second);
+  });
+});
+
 describe("a repeat request whose reply never came back", () => {
   let world: TestWorld;
   beforeAll(async () => {
