@@ -422,6 +422,18 @@ test.describe("messaging", () => {
     await expect(page.getByText(t.nothingOpen)).toBeVisible();
     await expect(rows(page)).toHaveCount(before - 3);
 
+    // A delete the connection dropped before the practice did anything: the row stays and the page says so
+    // (the step's outcomes by practice and seed: unknown-outcomes.test.ts).
+    const kept = await rows(page).nth(0).textContent();
+    await rows(page).nth(0).getByRole("checkbox").check();
+    await world.fault({ path: "Patient/DeleteMessage", body: "drop", times: 1 });
+    await page.getByRole("button", { name: "Delete selected (1)" }).click();
+    await dialog(page, "Delete Message").getByRole("button", { name: "Delete" }).click();
+    await expect(notice(page, t.notDeleted(0, 1))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expect(rows(page)).toHaveCount(before - 3);
+    await expect(rows(page).nth(0)).toHaveText(kept!);
+
     // Select all, on a tab: switching tabs clears it.
     await page.getByLabel("Select all").check();
     await expect(page.getByRole("button", { name: `Delete selected (${before - 3})` })).toBeVisible();

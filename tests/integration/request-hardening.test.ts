@@ -11,7 +11,7 @@ import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } fro
 import { freePort } from "../helpers/redis-server";
 import { signInSteps } from "~/areas/sign-in/steps";
 import { signInTexts } from "~/areas/sign-in/texts";
-import { STEP_HEADER } from "~/lib/step-client";
+import { STEP_HEADER } from "~/lib/step-errors";
 import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 
 /**
