@@ -390,6 +390,21 @@ describe.each(["mock", "spec"] as const)("one open payment per account holder (i
     expect((await world.requests({ path: "patient/SavePayment" })).filter((r) => r.status === 200)).toHaveLength(2);
     expect(await shared.openAttempt(other.owner)).toBeUndefined();
     expect(await other.pendingIds()).not.toContain(tab.invoices[0].id);
+    // The first tab's Try again, once the payment is complete, is told so and charges nothing.
+    expect(await saveTemp(tab, key)).toEqual(refusal(paymentRefusalTexts.keySpent));
+    expect(await charges()).toBe(1);
+  });
+
+  it("a card with insufficient funds is refused with the card provider's own words, and nothing is charged", async () => {
+    const p = await payer();
+    const key = newKey();
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    const intent = await p.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
+    const poorCard = { ...card, cardNumber: "4000 0000 0000 9995" };
+    expect(await p.post("confirm", { clientSecret: String(intent.reply), ...poorCard })).toEqual(refusal(expect.stringMatching(/insufficient funds/i)));
+    expect(await charges()).toBe(0);
+    expect(await world.requests({ path: "patient/SavePayment" })).toEqual([]);
   });
 
   it("a declined payment paid again once its invoices were settled elsewhere (less owing than it pays) is refused before any card", async () => {

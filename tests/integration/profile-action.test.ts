@@ -78,6 +78,23 @@ describe("the profile action against the mock", () => {
     expect(after.emergencyContacts.map((c) => c.name)).toContainEqual(expect.stringContaining("Wiremu Ngata"));
   });
 
+  // One number of any kind is enough (issue 21): sent as that number, the others empty.
+  it.each([
+    ["mobile", "CellPhoneNumber"],
+    ["workPhone", "WorkPhoneNumber"],
+  ])("saves an emergency contact with only a %s number, sent to the practice as %s", async (field, sentAs) => {
+    // A world of its own: the shared one's emergency contacts are kept few for the tests below.
+    const own = await mock.createWorld({ scenario: "default", seed: 12 });
+    const solo = await own.signIn("solo");
+    const form = await contactForm(solo, { firstName: "Mereana", homePhone: "", workPhone: "", [field]: "021 555 0142" });
+    await own.clearRequests();
+    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), form, attempt)).toMatchObject({ intent: "add-contact", ok: true });
+    const [sent] = added(await own.requests());
+    const contact = (sent!.body as { PatientContact: Record<string, string> }).PatientContact;
+    expect(contact[sentAs]).toBe("021 555 0142");
+    for (const other of ["CellPhoneNumber", "HomePhoneNumber", "WorkPhoneNumber"].filter((f) => f !== sentAs)) expect(contact[other]).toBe("");
+  });
+
   it("answers an invalid contact with its field errors and sends nothing to the practice", async () => {
     const solo = await world.signIn("solo");
     const form = await contactForm(solo, { firstName: "", homePhone: "not a phone", title: "no-such-title" });

@@ -61,7 +61,8 @@ describe("a share link's receiving side", () => {
   });
 
   it("keeps both rules everywhere else: a cross-site post is refused, JSON is not a form", async () => {
-    for (const path of ["/summary", `/shl/${ID}/extra`, `/shl/${ID.slice(1)}`, `/shl/file/${ID}`, `/xshl/${ID}`]) {
+    // /accounts/pay among them: a payment step from another site never reaches the payment action.
+    for (const path of ["/summary", "/accounts/pay", `/shl/${ID}/extra`, `/shl/${ID.slice(1)}`, `/shl/file/${ID}`, `/xshl/${ID}`]) {
       const res = await fetch(`${url}${path}`, { method: "POST", headers: { Origin: OTHER_SITE, "Content-Type": "application/json" }, body: json() });
       expect(res.status, path).toBe(403);
     }
