@@ -173,6 +173,27 @@ describe("the profile action against the mock", () => {
  * throttle, so the dialog is no way round the pause. Each test has its own world, as each may change
  * the password.
  */
+describe("Update Profile at a practice as the spec describes it (issue 68)", () => {
+  // The spec lets GET Patient leave the names out, and UpdatePatientDemographics needs them back: without
+  // them nothing is sent and the patient is told why, instead of a refusal that says to try again.
+  it.each([1, 2, 3, 4, 5])("room seed %i: saved when the practice sent the names, else refused in words with nothing sent", async (roomSeed) => {
+    const spec = await mock.createWorld({ scenario: "default", practice: "spec", roomSeed });
+    const solo = await spec.signIn("solo");
+    const before = readProfile((await patient.getPatient(solo.api, solo.id))!);
+    const form = formOf({ intent: "demographics", title: "", preferredName: "Tama", bloodGroup: "AB-" });
+    const answer = await page.actOnProfile(contextOf(solo, "solo", solo.id, spec), form, attempt);
+    const posted = await spec.requests({ method: "POST", path: "Patient/UpdatePatientDemographics" });
+    if (before.firstName && before.familyName) {
+      expect(answer).toEqual({ intent: "demographics", ok: true, message: profileTexts.profileUpdated });
+      expect(posted.map((call) => call.status)).toEqual([200]);
+    } else {
+      expect(answer).toEqual({ intent: "demographics", ok: false, message: profileTexts.profileNamesNotSent });
+      expect(posted).toEqual([]);
+    }
+    await spec.delete();
+  });
+});
+
 describe("Change Password and the current password", () => {
   let seed = 70;
   const passwordForm = (current: string, password = "Kahikatea42Ab") => formOf({ intent: "change-password", current, password, confirm: password });

@@ -218,6 +218,7 @@ async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">
       const ctx = await contextOf(signedIn);
       const parsed = parseForm(form, demographicsSchema(ctx.lookups));
       if (!parsed.ok) return failed(intent, t.checkFields, parsed.errors);
+      if (!ctx.profile.firstName || !ctx.profile.familyName) return failed(intent, t.profileNamesNotSent);
       return outcome(intent, updateDemographics(api, demographicsRequest(ctx, parsed.value)), { ok: t.profileUpdated, failed: t.profileUpdateFailed });
     }
     case "change-password": {

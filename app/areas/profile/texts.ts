@@ -37,6 +37,8 @@ export const profileTexts = {
   /** 1§8, spelling corrected. */
   profileUpdated: "Profile updated successfully.",
   profileUpdateFailed: "The profile could not be updated. Please try again soon.",
+  // The practice takes an update only with the names it holds, and sent none (decisions/396): trying again cannot help.
+  profileNamesNotSent: "The practice has not sent your first and family names, which it needs with every update, so your profile cannot be updated here. Nothing has been sent. Please phone the practice.",
   passwordChanged: "Your password has been changed.",
   passwordFailed: "Something went wrong. Please try again.",
   /** Issue 36: the current password, checked by the practice before a change. */
