@@ -139,6 +139,21 @@ describe("a messaging step posted from another site", () => {
   });
 });
 
+describe("an appointments step posted from another site", () => {
+  it("is refused, signed-in cookie and all, and never reaches the practice; the same step from the portal's own pages is answered", async () => {
+    const browser = await signedIn();
+    const asked = async () => (await world.requests({ path: "Patient/LoadRoles" })).length + (await world.requests({ method: "DELETE", path: "Patient/Appointment" })).length;
+    const before = await asked();
+    const post = (step: string, input: unknown, origin: string) =>
+      fetch(`${portal.url}/appointments/book`, { method: "POST", body: new URLSearchParams({ step, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Origin: origin, Cookie: browser.cookie! }, redirect: "manual" });
+    const roles = { for: "", locationIds: "1" };
+    for (const [step, input] of [["roles", roles], ["cancel", { appointmentId: "any", reason: "x" }]] as const) expect((await post(step, input, "https://evil.example")).status, step).toBe(403);
+    expect(await asked()).toBe(before);
+    const own = await post("roles", roles, portal.url);
+    expect(await own.json()).toMatchObject({ ok: true, reply: expect.arrayContaining([expect.objectContaining({ id: "1" })]) });
+  });
+});
+
 describe("security headers", () => {
   it("are on every response, with a nonce-based script policy whose nonce React Router's inline scripts carry", async () => {
     const res = await fetch(`${portal.url}/login`);
