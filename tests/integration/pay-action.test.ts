@@ -133,6 +133,14 @@ const paymentIdOf = (envelope: PayEnvelope<"save-temp">) => (envelope.ok && enve
 /** A rule's "no": nothing was charged by it. */
 const refusal = (message: string) => ({ ok: false, failure: { kind: "refused", message } });
 
+/** A payment started and taken up to its payment intent: the client secret. */
+async function startPayment(p: Payer, key: string): Promise<string> {
+  expect(await saveTemp(p, key)).toMatchObject(started);
+  const intent = await p.post("intent", { key });
+  if (!intent.ok) throw new Error(intent.failure.message);
+  return String(intent.reply);
+}
+
 async function payInFull(p: Payer, key: string) {
   const temp = await saveTemp(p, key);
   expect(temp).toMatchObject(started);
@@ -397,12 +405,9 @@ describe.each(["mock", "spec"] as const)("one open payment per account holder (i
 
   it("a card with insufficient funds is refused with the card provider's own words, and nothing is charged", async () => {
     const p = await payer();
-    const key = newKey();
-    expect(await saveTemp(p, key)).toMatchObject(started);
-    const intent = await p.post("intent", { key });
-    if (!intent.ok) throw new Error(intent.failure.message);
+    const clientSecret = await startPayment(p, newKey());
     const poorCard = { ...card, cardNumber: "4000 0000 0000 9995" };
-    expect(await p.post("confirm", { clientSecret: String(intent.reply), ...poorCard })).toEqual(refusal(expect.stringMatching(/insufficient funds/i)));
+    expect(await p.post("confirm", { clientSecret, ...poorCard })).toEqual(refusal(expect.stringMatching(/insufficient funds/i)));
     expect(await charges()).toBe(0);
     expect(await world.requests({ path: "patient/SavePayment" })).toEqual([]);
   });
@@ -410,10 +415,7 @@ describe.each(["mock", "spec"] as const)("one open payment per account holder (i
   it("a declined payment paid again once its invoices were settled elsewhere (less owing than it pays) is refused before any card", async () => {
     const p = await payer(new PaymentAttempts());
     const key = newKey();
-    expect(await saveTemp(p, key)).toMatchObject(started);
-    const intent = await p.post("intent", { key });
-    if (!intent.ok) throw new Error(intent.failure.message);
-    expect(await p.post("confirm", { clientSecret: String(intent.reply), ...declinedCard })).toMatchObject({ ok: false });
+    expect(await p.post("confirm", { clientSecret: await startPayment(p, key), ...declinedCard })).toMatchObject({ ok: false });
     // The practice now lists nothing pending (paid at the desk meanwhile).
     await world.fault({ path: "Patient/PaymentNotice", answer: [], times: 1 });
     // The page reads them again (decisions/395): nothing can charge this payment, so it says so.
@@ -470,14 +472,6 @@ describe.each(["mock", "spec"] as const)("an attempt moves on only from the card
   });
 
   const stripe: CardProviderChoice = { kind: "stripe", publishableKey: "pk_test_portal" };
-
-  /** A payment of solo's first invoice up to its payment intent: the client secret. */
-  async function startPayment(p: Payer, key: string): Promise<string> {
-    expect(await saveTemp(p, key)).toMatchObject(started);
-    const intent = await p.post("intent", { key });
-    if (!intent.ok) throw new Error(intent.failure.message);
-    return String(intent.reply);
-  }
 
   /** Recorded payments: SavePayment calls the practice answered true. */
   async function recordings() {
