@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { errorsTexts } from "~/lib/texts/errors";
 import { dashboardTexts } from "~/lib/texts/dashboard";
 import { recordTexts } from "~/lib/texts/record";
+import { reportsTexts } from "~/lib/texts/reports";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
 import { toBundle } from "@contract/fhir";
 import { markedUp } from "@contract/room/shapes";
@@ -222,12 +223,27 @@ test.describe("test results", () => {
     // with the hidden included, to see what a patient sees around the dialog and after it.
     const under = page.getByRole("list", { name: "Test results", includeHidden: true });
     const underCards = under.getByRole("listitem", { includeHidden: true });
+    // The next result's button, which a refresh must not move: a click between a refresh's start and
+    // its end would land beside it (a card turned read, or the words saying the list is loading).
+    const nextView = underCards.nth(NEWEST.chestXRay).getByRole("button", { name: /^View result/, includeHidden: true });
+    // Its place on the page, not in the window: closing the dialog scrolls back to the button it came from.
+    const placeOf = () => nextView.evaluate((button) => [button.getBoundingClientRect().top + window.scrollY, button.getBoundingClientRect().left + window.scrollX]);
+    const where = await placeOf();
     const first = await openResult(page, fbc);
     await expect(underCards.nth(NEWEST.fullBloodCount)).toContainText("Read");
     await expect(underCards.nth(NEWEST.fullBloodCount)).not.toContainText("Unread");
     await expect(first).toBeVisible();
+    // The closing's refresh, held at the practice: the list says it is loading, and nothing moves.
+    const refresh = await world.hold({ path: "Patient/LabResults", method: "GET", times: 1 });
     await first.getByRole("button", { name: "Close" }).click();
     await expect(first).toBeHidden();
+    await refresh.arrived();
+    const loading = page.getByRole("status").filter({ hasText: reportsTexts.loadingResults });
+    await expect(loading).toBeVisible();
+    expect(await placeOf()).toEqual(where);
+    await refresh.release();
+    await expect(loading).toBeHidden();
+    expect(await placeOf()).toEqual(where);
 
     // The list was read three times: the page, the opening and the closing (2§4), no more.
     await expect.poll(async () => (await resultCalls(world)).length).toBe(3);

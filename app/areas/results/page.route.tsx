@@ -167,11 +167,17 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div aria-busy={loading} className="flex flex-col gap-4">
-          {loading ? <p role="status">{t.loadingResults}</p> : null}
-          <p ref={summary} tabIndex={-1} className="text-muted">
-            {filtered ? "Matching the dates and search: " : ""}
-            {total === undefined ? `${shown.length} ${shown.length === 1 ? "result" : "results"} shown` : `${shown.length} of ${total} ${total === 1 ? "result" : "results"} shown`}
-          </p>
+          {/* While the list loads its words take the summary's place, which keeps its height: the refresh
+              after a result is closed (2§4) moves nothing the patient may be about to press. */}
+          <div className="grid">
+            <p role="status" className="[grid-area:1/1]">
+              {loading ? t.loadingResults : ""}
+            </p>
+            <p ref={summary} tabIndex={-1} className={`[grid-area:1/1] text-muted ${loading ? "invisible" : ""}`}>
+              {filtered ? "Matching the dates and search: " : ""}
+              {total === undefined ? `${shown.length} ${shown.length === 1 ? "result" : "results"} shown` : `${shown.length} of ${total} ${total === 1 ? "result" : "results"} shown`}
+            </p>
+          </div>
           {shown.length === 0 ? (
             <p className="font-semibold text-danger">{show === "unread" && results.length > 0 ? t.noUnread : show === "read" && results.length > 0 ? t.noRead : t.noRecords}</p>
           ) : (

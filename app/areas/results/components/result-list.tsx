@@ -9,7 +9,8 @@ export interface ResultListHandle {
 
 /**
  * The result cards (2§2). Read state in colour and in words (2§4): unread results have a green
- * header saying "Unread", read ones a yellow header saying "Read".
+ * header saying "Unread", read ones a yellow header saying "Read", each of one height: a result turned
+ * read by a refresh moves no card below it.
  */
 export function ResultList({ results, onOpen, ref }: { results: readonly ResultCard[]; onOpen(result: ResultCard): void; ref?: Ref<ResultListHandle> }) {
   const views = useRef(new Map<number, HTMLButtonElement>());
@@ -18,7 +19,7 @@ export function ResultList({ results, onOpen, ref }: { results: readonly ResultC
     <ul className="grid gap-4 lg:grid-cols-2" aria-label="Test results">
       {results.map((r, index) => (
         <li key={r.id} className="flex flex-col overflow-hidden rounded bg-white shadow-sm">
-          <div className={`flex flex-wrap items-center justify-between gap-2 px-4 py-3 ${r.read ? "border-b-4 border-[#ffb81c] bg-warning-bg text-ink" : "bg-success text-white"}`}>
+          <div className={`flex flex-wrap items-center justify-between gap-2 border-b-4 px-4 py-3 ${r.read ? "border-[#ffb81c] bg-warning-bg text-ink" : "border-transparent bg-success text-white"}`}>
             <h2 className="text-xl font-bold">{r.test}</h2>
             <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${r.read ? "bg-white text-ink" : "bg-white text-success"}`}>{r.read ? "Read" : "Unread"}</span>
           </div>
