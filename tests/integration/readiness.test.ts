@@ -76,7 +76,7 @@ async function refused(target: PortalProcess): Promise<boolean> {
 describe("health and readiness", () => {
   it("/healthz answers while the process serves, /readyz names what it checked; neither is cached nor logged", async () => {
     expect(await probe(portal, "healthz")).toEqual({ status: 200, cache: "no-store", body: { status: "ok" } });
-    expect(await probe(portal, "readyz")).toEqual({ status: 200, cache: "no-store", body: { status: "ready", checks: { practice: "ok", redis: "ok" } } });
+    expect(await probe(portal, "readyz")).toEqual({ status: 200, cache: "no-store", body: { status: "ready", checks: { practice: "ok", redis: "ok", database: "ok" } } });
     const login = await fetch(`${portal.url}/login`);
     expect(login.status).toBe(200);
     await login.arrayBuffer();
@@ -87,7 +87,7 @@ describe("health and readiness", () => {
   it("/readyz answers 503 naming Redis while Redis is away, and 200 once it is back; /healthz stays 200", async () => {
     await redis.stop();
     const away = await readyzBecomes(portal, 503);
-    expect(away.body).toEqual({ status: "not ready", failing: ["redis"], checks: { practice: "ok", redis: "unreachable" } });
+    expect(away.body).toEqual({ status: "not ready", failing: ["redis"], checks: { practice: "ok", redis: "unreachable", database: "ok" } });
     expect((await probe(portal, "healthz")).status).toBe(200);
     await redis.start();
     expect((await readyzBecomes(portal, 200)).body).toMatchObject({ status: "ready" });
@@ -96,9 +96,9 @@ describe("health and readiness", () => {
   it("/readyz answers 503 naming the practice while its identity server is away, and 200 once it is back", async () => {
     await ownMock.close();
     const away = await readyzBecomes(draining, 503);
-    expect(away.body).toEqual({ status: "not ready", failing: ["practice"], checks: { practice: "unreachable" } });
+    expect(away.body).toEqual({ status: "not ready", failing: ["practice"], checks: { practice: "unreachable", database: "ok" } });
     ownMock = await createMockServer({ port: ownMockPort });
-    expect((await readyzBecomes(draining, 200)).body).toEqual({ status: "ready", checks: { practice: "ok" } });
+    expect((await readyzBecomes(draining, 200)).body).toEqual({ status: "ready", checks: { practice: "ok", database: "ok" } });
   }, 30_000);
 
   it("the mock practice server has the same pair", async () => {
