@@ -9,9 +9,11 @@
  * is the plain `N passed, N failed` that CI reads.
  *
  * `npm test -- --second-node` is what `.ci/run` runs on the second Node version, where only the server's
- * runtime differs: the build and Vitest, then the end-to-end tests tagged @smoke (the sign-in spec and
- * one page per area) and each @each-practice test at the practice `npm test` does not meet
- * (E2E_PRACTICE=other; decisions/397). Type check, lint and knip read the same code on either Node.
+ * runtime differs: the build, Vitest's integration tests (the portal's routes, steps and processes, the
+ * mock, Redis and PostgreSQL), then the end-to-end tests tagged @smoke (the sign-in spec and one page per
+ * area) and each @each-practice test at the practice `npm test` does not meet (E2E_PRACTICE=other;
+ * decisions/397). Type check, lint, knip and the unit tests (pure code typed to ES2023, which both Nodes
+ * implement) read the same code on either Node.
  *
  * `npm test -- --check-setup` only looks at the machine and prints what the run would do about it
  * (nothing, install these, or stop), installing nothing and running no test: 0 when nothing is missing.
@@ -161,10 +163,10 @@ const [built, ...checked] = await Promise.all([
 phases.push(`static checks together ${seconds(staticSince)}`);
 failed += [built, ...checked].filter((ok) => !ok).length;
 
-console.log("\n▶ Unit and integration tests (Vitest)");
+console.log(secondNode ? "\n▶ Integration tests (Vitest)" : "\n▶ Unit and integration tests (Vitest)");
 const vitestSince = Date.now();
-const vitestRun = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
-phases.push(`Vitest ${seconds(vitestSince)}`);
+const vitestRun = await run("npx", ["vitest", "run", ...(secondNode ? ["--project", "integration*"] : []), "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+phases.push(`Vitest${secondNode ? " (integration)" : ""} ${seconds(vitestSince)}`);
 const vitest = readJson<VitestReport>("test-results/vitest.json");
 if (vitest) count(vitestCounts(vitest, process.cwd()));
 if (!vitestRun.ok && (!vitest || vitest.numFailedTests === 0)) failed++;
