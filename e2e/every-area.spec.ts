@@ -7,18 +7,19 @@ import { expect, expectNoAxeViolations, signInDirectly, test, type World } from 
 /**
  * What every signed-in screen shares, tested once per screen from the area registry
  * (app/lib/areas.ts, the access record among them) plus the dashboard and the profile; the area specs keep only what is their own.
- * For each screen:
+ * For each screen, one test walking it three ways (each a step, so a failure names which):
  * - reached by the shell's own link, and loaded in full, it asks the practice for nothing twice
  *   (app/.server/practice/per-request-reads.server.ts), and only for what it shows itself: the shell's
  *   reads and the practice's settings, lists and texts are the session's, read on its first page
  *   (app/.server/practice/session-reads.server.ts, decisions/375);
- * - when its own practice call fails, the failure is told inside the shell, axe-clean, and Retry
- *   pressed by keyboard brings the screen back;
- * - at 390 px nothing is off to the side, axe finds nothing, and Tab walks every control in view.
+ * - when its own practice call fails, the failure is told inside the shell, and Retry pressed by
+ *   keyboard asks again and brings the screen back (the failure state is the page frame's one
+ *   ErrorBoundary for every screen, axe-scanned in page-failure.spec.ts);
+ * - loaded at 390 px, nothing is off to the side, axe finds nothing, and Tab walks every control in view.
  * A screen added to the registry without a row here fails the first test, so none is left out.
- * Each test meets a practice as the spec describes it, at the next of five seeds in turn: every screen
- * meets three of them and the screens all five, so each screen is drawn from replies in the room the
- * spec leaves (contract/room, issue 68, decisions/396) at no cost in tests.
+ * Each test meets a practice as the spec describes it, at the next of five seeds in turn: the screens
+ * meet all five, so each screen is drawn from replies in the room the spec leaves (contract/room,
+ * issue 68, decisions/396) at no cost in tests.
  * Tagged @smoke: with the sign-in spec, this is the set that runs on the second Node version.
  */
 
@@ -40,6 +41,12 @@ interface Screen {
    * shell's own, whose failure is the whole page's (shell.spec.ts, page-failure.spec.ts).
    */
   own?: string;
+  /**
+   * The spec practice's seeds whose main menu links the screen, where not all five: the room's last
+   * menu shapes leave an item out (no type code, one the portal does not know: contract/room/patient.ts),
+   * and the items last in the menu's order meet them at the higher seeds.
+   */
+  linkedAt?: readonly number[];
 }
 
 const SCREENS: Record<string, Screen> = {
@@ -55,10 +62,10 @@ const SCREENS: Record<string, Screen> = {
   "/immunisation": { heading: "Immunisation", via: "menu", calls: ["Patient/Immunization"], own: "Patient/Immunization" },
   "/vitals": { heading: "Vitals", via: "menu", calls: ["Patient/Observation"], own: "Patient/Observation" },
   "/timeline": { heading: "Timeline", via: "menu", calls: ["Patient/Timeline"], own: "Patient/Timeline" },
-  "/reminders": { heading: "Reminders", via: "menu", calls: ["Patient/PatientAlerts"], own: "Patient/PatientAlerts" },
+  "/reminders": { heading: "Reminders", via: "menu", linkedAt: [1, 2, 3, 4], calls: ["Patient/PatientAlerts"], own: "Patient/PatientAlerts" },
   "/resources": { heading: "Resources", via: "menu", calls: ["Patient/Media"], own: "Patient/Media" },
-  "/letters": { heading: "Letters", via: "menu", calls: ["Patient/LetterAndDocument"], own: "Patient/LetterAndDocument" },
-  "/accounts": { heading: "Accounts", via: "menu", calls: ["Patient/PaymentNotice"], own: "Patient/PaymentNotice" },
+  "/letters": { heading: "Letters", via: "menu", linkedAt: [1, 2, 3], calls: ["Patient/LetterAndDocument"], own: "Patient/LetterAndDocument" },
+  "/accounts": { heading: "Accounts", via: "menu", linkedAt: [1, 2], calls: ["Patient/PaymentNotice"], own: "Patient/PaymentNotice" },
   // The portal's own screen (issue 31): it reads the portal's store, not the practice, so it has no own call.
   "/access-record": { heading: "Who has looked at my record", via: "account menu", menuItem: "Who has looked at my record", calls: [] },
   // The young person's choices (issue 55): the portal's store and the shell's kept Patient, no own call.
@@ -190,8 +197,12 @@ function sidewaysScrollers(page: Page) {
 const SPEC_SEEDS = [1, 2, 3, 4, 5] as const;
 let taken = 0;
 
-/** `body`'s tests against a spec world of the next seed in turn, named by it so a failure says which. */
-function atTheNextSpecSeed(body: () => void) {
+/**
+ * `body`'s tests against a spec world of the next seed in turn (the next of `among`, when given), named
+ * by it so a failure says which.
+ */
+function atTheNextSpecSeed(body: () => void, among: readonly number[] = SPEC_SEEDS) {
+  while (!among.includes(SPEC_SEEDS[taken % SPEC_SEEDS.length])) taken++;
   const seed = SPEC_SEEDS[taken++ % SPEC_SEEDS.length];
   test.describe(`at the spec practice, seed ${seed}`, () => {
     test.use({ worldOptions: { scenario: "default", practice: "spec", seed } });
@@ -205,66 +216,73 @@ test.describe("every screen", { tag: "@smoke" }, () => {
     expect(missing, "areas with no row in this spec's table").toEqual([]);
   });
 
-  // Three tests a screen, not one: each starts signed in on its own and fits its time on a loaded
-  // machine (one test doing all three took up to 32 s under load and timed out in the Tab walk).
+  // One test a screen, its three walks as steps (a failure names the step): the screen reached by the
+  // shell's link and loaded in full at 1280 px, its own call failing on a load of it, then the screen
+  // loaded again at 390 px. The sign-in, the world and the session's first page are paid once, not three
+  // times. The failure's words and Retry are the page frame's one ErrorBoundary for every screen: what
+  // each screen adds is that its loader's failure reaches it, inside the shell, and that its call is
+  // asked again; that state's axe scan is page-failure.spec.ts's (the same boundary at /accounts).
   for (const [path, screen] of Object.entries(SCREENS)) {
-    atTheNextSpecSeed(() => test(`${screen.heading} (${path}): reached by the shell's link and loaded in full, it asks the practice for nothing twice`, async ({ page, world }) => {
+    const title = `${screen.heading} (${path}): reached by the shell's link and loaded in full, it asks the practice for nothing twice${screen.own ? "; its own call failing is told inside the shell, and Retry by keyboard brings it back" : ""}; at 390 px nothing is off to the side, axe finds nothing, and Tab walks every control in view`;
+    atTheNextSpecSeed(() => test(title, async ({ page, world }) => {
+      // Three walks of one screen: on a loaded machine the Tab walk alone of a long screen can take 10 s.
+      test.setTimeout(60_000);
       await answerPhotoInBrowser(page);
       await signInDirectly(page, world.user("solo"));
-      // Start on another screen and follow the shell's link: a client-side navigation.
-      const start = path === "/" ? { path: "/profile", heading: "User Profile" } : { path: "/", heading: "Dashboard" };
-      await page.goto(start.path);
-      await heading(page, start.heading);
-      const navigation = await callsOf(world, `the shell's link to ${path}`, async () => {
-        await followShellLink(page, path, screen);
-        await heading(page, screen.heading);
-      });
-      expect(navigation).toEqual(expect.arrayContaining(screen.own ? [screen.own] : []));
-      await expectMarkedInMenu(page, path, screen);
 
-      const load = await callsOf(world, `a full load of ${path}`, async () => {
-        await page.goto(path);
-        await heading(page, screen.heading);
-      });
-      expect(load).toEqual(expect.arrayContaining(screen.calls));
-      expect(load.filter((call) => KEPT_BY_THE_SESSION.includes(call)), `a full load of ${path} asks again for what the session keeps`).toEqual([]);
-      await expectMarkedInMenu(page, path, screen);
-    }));
+      await test.step("reached by the shell's link and loaded in full, it asks the practice for nothing twice", async () => {
+        // Start on another screen and follow the shell's link: a client-side navigation.
+        const start = path === "/" ? { path: "/profile", heading: "User Profile" } : { path: "/", heading: "Dashboard" };
+        await page.goto(start.path);
+        await heading(page, start.heading);
+        const navigation = await callsOf(world, `the shell's link to ${path}`, async () => {
+          await followShellLink(page, path, screen);
+          await heading(page, screen.heading);
+        });
+        expect(navigation).toEqual(expect.arrayContaining(screen.own ? [screen.own] : []));
+        await expectMarkedInMenu(page, path, screen);
 
-    if (screen.own) {
+        const load = await callsOf(world, `a full load of ${path}`, async () => {
+          await page.goto(path);
+          await heading(page, screen.heading);
+        });
+        expect(load).toEqual(expect.arrayContaining(screen.calls));
+        expect(load.filter((call) => KEPT_BY_THE_SESSION.includes(call)), `a full load of ${path} asks again for what the session keeps`).toEqual([]);
+        await expectMarkedInMenu(page, path, screen);
+      });
+
       const own = screen.own;
-      atTheNextSpecSeed(() => test(`${screen.heading} (${path}): its own call failing is told inside the shell, axe-clean, and Retry by keyboard brings it back`, async ({ page, world }) => {
-        await answerPhotoInBrowser(page);
-        await signInDirectly(page, world.user("solo"));
-        await world.fault({ path: own, status: 503, times: 1 });
-        await page.goto(path);
-        await heading(page, errorsTexts.problemTitle);
-        await expect(page.getByRole("alert")).toHaveText(errorsTexts.practiceUnavailable);
-        await expect(page.getByRole("banner").getByRole("link", { name: "Patient Portal", exact: true })).toBeVisible();
-        await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
-        await expectNoAxeViolations(page);
-        const failed = await world.requests({ path: own });
-        expect(failed.map((c) => c.status)).toContain(503);
-        await page.getByRole("button", { name: errorsTexts.retry }).press("Enter");
-        await heading(page, screen.heading);
-        await expect(page.getByRole("heading", { name: errorsTexts.problemTitle })).toHaveCount(0);
-        // Retry asked the practice again, and the screen was drawn from its answer.
-        const retried = (await world.requests({ path: own })).slice(failed.length);
-        expect(retried.length, `${own} asked again on Retry`).toBeGreaterThan(0);
-        expect(retried.map((c) => c.status)).toEqual(retried.map(() => 200));
-      }));
-    }
+      if (own) {
+        await test.step("its own call failing is told inside the shell, and Retry by keyboard brings it back", async () => {
+          await world.fault({ path: own, status: 503, times: 1 });
+          const before = (await world.requests({ path: own })).length;
+          await page.reload();
+          await heading(page, errorsTexts.problemTitle);
+          await expect(page.getByRole("alert")).toHaveText(errorsTexts.practiceUnavailable);
+          await expect(page.getByRole("banner").getByRole("link", { name: "Patient Portal", exact: true })).toBeVisible();
+          await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+          const failed = await world.requests({ path: own });
+          expect(failed.slice(before).map((c) => c.status), `${own} on the failing load`).toContain(503);
+          await page.getByRole("button", { name: errorsTexts.retry }).press("Enter");
+          await heading(page, screen.heading);
+          await expect(page.getByRole("heading", { name: errorsTexts.problemTitle })).toHaveCount(0);
+          // Retry asked the practice again, and the screen was drawn from its answer.
+          const retried = (await world.requests({ path: own })).slice(failed.length);
+          expect(retried.length, `${own} asked again on Retry`).toBeGreaterThan(0);
+          expect(retried.map((c) => c.status)).toEqual(retried.map(() => 200));
+        });
+      }
 
-    atTheNextSpecSeed(() => test(`${screen.heading} (${path}): at 390 px nothing is off to the side, axe finds nothing, and Tab walks every control in view`, async ({ page, world }) => {
-      await answerPhotoInBrowser(page);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await signInDirectly(page, world.user("solo"));
-      await page.goto(path);
-      await heading(page, screen.heading);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width at 390 px").toBeLessThanOrEqual(390);
-      expect(await sidewaysScrollers(page), "boxes that scroll sideways at 390 px").toEqual([]);
-      await expectNoAxeViolations(page);
-      await walkByKeyboard(page);
-    }));
+      await test.step("at 390 px nothing is off to the side, axe finds nothing, and Tab walks every control in view", async () => {
+        // Loaded again at a phone's width, as a phone loads it (the server's page and its hydration at 390 px).
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.reload();
+        await heading(page, screen.heading);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width at 390 px").toBeLessThanOrEqual(390);
+        expect(await sidewaysScrollers(page), "boxes that scroll sideways at 390 px").toEqual([]);
+        await expectNoAxeViolations(page);
+        await walkByKeyboard(page);
+      });
+    }), screen.linkedAt);
   }
 });
