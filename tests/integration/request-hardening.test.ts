@@ -11,6 +11,7 @@ import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } fro
 import { freePort } from "../helpers/redis-server";
 import { signInSteps } from "~/areas/sign-in/steps";
 import { signInTexts } from "~/areas/sign-in/texts";
+import { videoTexts } from "~/areas/video/texts";
 import { STEP_HEADER } from "~/lib/step-errors";
 import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 
@@ -151,6 +152,48 @@ describe("an appointments step posted from another site", () => {
     expect(await asked()).toBe(before);
     const own = await post("roles", roles, portal.url);
     expect(await own.json()).toMatchObject({ ok: true, reply: expect.arrayContaining([expect.objectContaining({ id: "1" })]) });
+  });
+});
+
+describe("the video consult's pages (decisions/130)", () => {
+  it("only /zoom and the video client are cross-origin isolated; the client may be framed by the portal alone", async () => {
+    const browser = await signedIn();
+    const zoom = await browser.fetch(portal, "/zoom");
+    await zoom.arrayBuffer();
+    expect(zoom.status).toBe(200);
+    expect(zoom.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(zoom.headers.get("cross-origin-embedder-policy")).toBe("require-corp");
+    expect(zoom.headers.get("x-frame-options")).toBe("DENY");
+    expect(zoom.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const client = await browser.fetch(portal, "/zoom-client/");
+    await client.arrayBuffer();
+    expect(client.status).toBe(200);
+    expect(client.headers.get("cross-origin-embedder-policy")).toBe("require-corp");
+    expect(client.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(client.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    const appointments = await browser.fetch(portal, "/appointments");
+    await appointments.arrayBuffer();
+    expect(appointments.status).toBe(200);
+    expect(appointments.headers.get("cross-origin-embedder-policy")).toBeNull();
+    expect(appointments.headers.get("cross-origin-opener-policy")).toBeNull();
+  });
+
+  it("a meeting that is not the patient's: its page answers 404, and its signature step 404 with the plain refusal, from the portal's own pages; from another site the step is refused; the video function is never asked", async () => {
+    const browser = await signedIn();
+    await world.clearRequests();
+    const meetingNumber = "81234567890";
+    const page = await browser.fetch(portal, `/zoom?${new URLSearchParams({ meetingNumber, passCode: "abc123" })}`);
+    await page.arrayBuffer();
+    expect(page.status).toBe(404);
+    const post = (origin: string) =>
+      fetch(`${portal.url}/zoom/signature`, { method: "POST", body: new URLSearchParams({ step: "sign", input: JSON.stringify({ meetingNumber }) }), headers: { [STEP_HEADER]: "1", Origin: origin, Cookie: browser.cookie! }, redirect: "manual" });
+    const own = await post(portal.url);
+    expect(own.status).toBe(404);
+    expect(await own.json()).toEqual({ ok: false, failure: { kind: "refused", message: videoTexts.notYours } });
+    const crossSite = await post("https://elsewhere.example");
+    await crossSite.arrayBuffer();
+    expect(crossSite.status).toBe(403);
+    expect(await world.requests({ path: "video/signature" })).toEqual([]);
   });
 });
 

@@ -138,6 +138,13 @@ describe("the /zoom loader", () => {
     expect(await load("?meetingNumber=81234567890&passCode=abc123")).toEqual({ meeting: { ok: false, problem: "not-yours" }, appointment: null, viewing: null });
   });
 
+  it("says another patient's upcoming video consult is not theirs either, with the same answer as a made-up one", async () => {
+    const family = await signedInToPortal(sessions, world, "family", { name: "Frances Family" });
+    const [theirs] = await upcomingVideo(family.practice.api, family.practice.id);
+    expect(theirs, "the family's holder has an upcoming video consult").toBeDefined();
+    expect(await load(`?${new URLSearchParams({ meetingNumber: theirs.meetingNumber, passCode: theirs.passCode, appointment: theirs.id })}`)).toEqual({ meeting: { ok: false, problem: "not-yours" }, appointment: null, viewing: null });
+  });
+
   it("is the practice's failure, not a meeting to join, when the practice cannot list the appointments", async () => {
     await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
     const failed = await load(`?${new URLSearchParams({ meetingNumber: own.meetingNumber, passCode: own.passCode })}`).catch((e: unknown) => e);

@@ -54,6 +54,30 @@ describe("login machine", () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: undefined, password: signInTexts.passwordEmpty });
   });
 
+  // Each bad form the sign-in page may be given: its words beside each field, the line above the form,
+  // and nothing sent (issue 21; the page shows them tied to their fields, e2e/sign-in.spec.ts).
+  const t = signInTexts;
+  const long = "a".repeat(10_000);
+  it.each([
+    { name: "empty fields", username: "", password: "", fieldErrors: { username: t.emailEmpty, password: t.passwordEmpty }, message: t.summaryMissing.both },
+    { name: "whitespace only", username: "   ", password: "   ", fieldErrors: { username: t.emailEmpty, password: t.passwordEmpty }, message: t.summaryMissing.both },
+    { name: "no password", username: "solo@demo.nz", password: "", fieldErrors: { password: t.passwordEmpty }, message: t.summaryMissing.password },
+    { name: "no e-mail", username: "", password: "Kiaora2024", fieldErrors: { username: t.emailEmpty }, message: t.summaryMissing.email },
+    { name: "a malformed e-mail", username: "solo@demo", password: "Kiaora2024", fieldErrors: { username: t.emailInvalid }, message: t.summary },
+    { name: "a script-injection e-mail", username: "<script>alert(1)</script>", password: "Kiaora2024", fieldErrors: { username: t.emailInvalid }, message: t.summary },
+    // Macrons are letters of an address (1§5's x@y.z, decisions/368); a domain with no dot is not one.
+    { name: "a unicode e-mail with no dot after the @", username: "ngā@tēnā", password: "Kiaora2024", fieldErrors: { username: t.emailInvalid }, message: t.summary },
+    { name: "10,000-character fields", username: `${long}@demo.nz`, password: "b".repeat(10_000), fieldErrors: { username: t.emailTooLong, password: t.passwordTooLong }, message: t.summary },
+  ])("refuses $name with its words beside each field and above the form, sending nothing", ({ username, password, fieldErrors, message }) => {
+    const { actor, calls } = start({});
+    actor.send({ type: "signIn.submit", username, password, captcha: null });
+    const { context, value } = actor.getSnapshot();
+    expect(value).toBe("credentials");
+    expect(context.fieldErrors).toEqual(fieldErrors);
+    expect(context.message).toBe(message);
+    expect(calls.signIn).toHaveLength(0);
+  });
+
   it("signs straight in and ends with the destination", async () => {
     const { actor, calls } = start({ signIn: [{ kind: "signedIn", redirectTo: "/?from=mail" }] });
     actor.send({ type: "signIn.submit", ...good });
