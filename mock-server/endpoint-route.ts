@@ -269,12 +269,16 @@ function sendAnswer(res: Response, answer: NonNullable<FaultAction["answer"]>): 
   else res.status(answer.status).type(answer.contentType).send(answer.body);
 }
 
-/** Waits for the test's release; rejects when the mock closes first. */
+/** Waits for the test's release; rejects when the mock closes first. The mock's signal outlives the call: its listener goes with it. */
 function heldUntilReleased(held: Promise<void>, closing: AbortSignal): Promise<void> {
   if (closing.aborted) return Promise.reject(new Error("closing"));
   return new Promise((resolve, reject) => {
-    closing.addEventListener("abort", () => reject(new Error("closing")), { once: true });
-    void held.then(resolve);
+    const closed = () => reject(new Error("closing"));
+    closing.addEventListener("abort", closed, { once: true });
+    void held.then(() => {
+      closing.removeEventListener("abort", closed);
+      resolve();
+    });
   });
 }
 
