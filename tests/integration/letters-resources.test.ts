@@ -3,7 +3,9 @@ import { endpoints } from "@contract/endpoints";
 import { dateRangeTexts } from "~/lib/texts/date-range";
 import { errorsTexts } from "~/lib/texts/errors";
 import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";
+import { DocumentRate } from "~/.server/document-rate.server";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
  * The Letters and Resources pages' logic (app/areas/letters/page.server.ts, app/areas/resources/page.server.ts)
@@ -120,6 +122,22 @@ describe("the letters page", () => {
     expect(view.letters.map((l) => l.id)).not.toEqual(own.letters.map((l) => l.id));
     const [call] = await letterCalls(world);
     expect(call.PatientID).toBe(member.id);
+  });
+
+  it("for a family member chosen at sign-in, the letter opened is the member's, asked for with the member's id", async () => {
+    const { sessions } = await import("~/.server/session.server");
+    const holder = await world.signIn("family");
+    const proxies = await holder.api.call(endpoints.proxyUsers, { query: { PatientID: holder.id } });
+    const member = proxies.resources.find((p) => p.id !== holder.id)!;
+    const { practice, cookie } = await signedInToPortal(sessions, world, "family", { memberId: member.id });
+    const pdf = (await letters.lettersPage(contextOf(practice, member.id), at(""))).letters.find((l) => l.pdf)!;
+    await world.clearRequests();
+    const rate = new DocumentRate({ DOCUMENT_RATE_LIMIT: 1_000, DOCUMENT_RATE_WINDOW_SECONDS: 60 });
+    const file = await letters.letterFileResponse(new Request(`http://portal.test/letters/letter/${pdf.id}`, { headers: { Cookie: cookie } }), pdf.id, rate);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("application/pdf");
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await world.requests({ method: "GET", path: "Patient/LetterAndDocumentByID" })).map((c) => c.query.PatientID)).toEqual([member.id]);
   });
 
   it("a failing practice is the page's 503 with the practice's message", async () => {

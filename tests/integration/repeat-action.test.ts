@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@contract/endpoints";
 import { medicationsPage, repeatAction, type RepeatDeps } from "~/areas/medications/page.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
@@ -20,8 +21,8 @@ const mock = useMockServer();
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
 const t = medicationsTexts;
 
-async function patient(world: TestWorld, label = "solo") {
-  const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
+async function patient(world: TestWorld, label = "solo", options: { memberId?: string } = {}) {
+  const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label, options);
   const deps: RepeatDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
   const steps = stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, deps), { Cookie: cookie });
   const post = steps.reply;
@@ -49,12 +50,15 @@ describe("the medications page's loader", () => {
     const all = await page("?tab=history");
     expect(all.rows.length).toBe(all.total);
     expect(all.rows.filter((r) => r.longTerm).map((r) => r.id)).toEqual(longTerm.rows.map((r) => r.id));
+    const recent = await page("?tab=history&list=recent");
+    for (const row of recent.rows) expect(all.rows.map((r) => r.id)).toContain(row.id);
     const repeated = await page("?tab=history&list=repeated");
     for (const row of repeated.rows) expect(all.rows.map((r) => r.id)).toContain(row.id);
-    const calls = (await world.requests({ path: "Patient/Medication" })).slice(-3).map((c) => [c.query.TypeID, c.query.PageSize]);
+    const calls = (await world.requests({ path: "Patient/Medication" })).slice(-4).map((c) => [c.query.TypeID, c.query.PageSize]);
     expect(calls).toEqual([
       ["1", "50"],
       ["1", "50"],
+      ["2", "50"],
       ["3", "10"],
     ]);
     // The default scenario's repeat settings, read from the practice.
@@ -128,7 +132,7 @@ describe("the repeat action", () => {
 });
 
 describe("the repeat action in the scenarios", () => {
-  it("outstanding balance: pick up is refused before the practice is asked", async () => {
+  it("outstanding balance: pick up is refused before the practice is asked; a pharmacy is allowed", async () => {
     const world = await mock.createWorld({ scenario: "outstanding-balance", seed: 43 });
     const { post, page } = await patient(world);
     const loaded = await page();
@@ -136,6 +140,10 @@ describe("the repeat action in the scenarios", () => {
     const reply = await post("send", { key: newKey(), medicationIds: loaded.rows[0].id, delivery: "pickup" });
     expect(reply).toMatchObject({ outcome: "refused", errors: { delivery: t.outstandingBalance } });
     expect(await repeatPosts(world)).toEqual([]);
+    // To a pharmacy, owing or not, the request goes.
+    const [pharmacy] = await post<PharmacyOption[]>("pharmacies");
+    expect(await post("send", { key: newKey(), medicationIds: loaded.rows[0].id, delivery: "pharmacy", pharmacyId: pharmacy.id })).toMatchObject({ outcome: "sent" });
+    expect(await repeatPosts(world)).toEqual([expect.objectContaining({ body: expect.objectContaining({ PickUpTypeID: 2, PharmacyID: pharmacy.id }) })]);
   });
 
   it("provider on leave: 302 names the provider; resending with ignoreLeave sends", async () => {
@@ -146,5 +154,53 @@ describe("the repeat action in the scenarios", () => {
     expect(reply).toEqual({ outcome: "onLeave", providers: [expect.stringMatching(/^Dr /)] });
     expect(await post("send", { key: newKey(), medicationIds: ids, delivery: "pickup", ignoreLeave: "true" })).toMatchObject({ outcome: "sent" });
     expect((await repeatPosts(world)).map((p) => (p.body as { IgnoreLeave: boolean }).IgnoreLeave)).toEqual([false, true]);
+  });
+});
+
+describe("a family member's medicines", () => {
+  it("chosen at sign-in: the lists, the pharmacies and the request all name the member, never the holder", async () => {
+    const world = await mock.createWorld({ scenario: "family", seed: 45 });
+    const holder = await world.signIn("family");
+    const proxies = await holder.api.call(endpoints.proxyUsers, { query: { PatientID: holder.id } });
+    const memberId = proxies.resources.map((p) => p.id).find((id) => id !== holder.id)!;
+    const { post, page } = await patient(world, "family", { memberId });
+    await world.clearRequests();
+    const [first] = (await page("?tab=history")).rows;
+    expect(first).toBeDefined();
+    await post<PharmacyOption[]>("pharmacies");
+    expect(await post("send", { key: newKey(), medicationIds: first.id, delivery: "pickup" })).toMatchObject({ outcome: "sent" });
+    const calls = [...(await world.requests({ path: "Patient/Medication" })), ...(await world.requests({ path: "Patient/Pharmacies" })), ...(await repeatPosts(world))];
+    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(["Patient/Medication", "Patient/Pharmacies", "Patient/SendRepeatMedicationRequest"]));
+    for (const c of calls) expect(String(c.query.PatientID ?? (c.body as { PatientID: string }).PatientID), c.path).toBe(memberId);
+  });
+});
+
+describe("a large record's medicines", () => {
+  it("History pages by 50 as the address asks; Long Term reads every page at once; the pharmacies come in one page of 1,965", async () => {
+    const world = await mock.createWorld({ scenario: "many-records", seed: 46 });
+    const { post, page } = await patient(world, "many");
+    await world.clearRequests();
+    const first = await page("?tab=history");
+    expect(first.rows).toHaveLength(50);
+    expect(first.total).toBeGreaterThan(100);
+    expect(first).toMatchObject({ more: true, view: { pages: 1 } });
+    const two = await page("?tab=history&pages=2");
+    expect(two.rows).toHaveLength(100);
+    expect(two.rows.slice(0, 50)).toEqual(first.rows);
+    expect(two).toMatchObject({ more: true, view: { pages: 2 } });
+    const pageNumbers = async () => (await world.requests({ path: "Patient/Medication" })).map((c) => [c.query.TypeID, c.query.PageNumber]);
+    expect(await pageNumbers()).toEqual([
+      ["1", "1"],
+      ["1", "1"],
+      ["1", "2"],
+    ]);
+    await world.clearRequests();
+    const longTerm = await page();
+    expect(longTerm.more).toBe(false);
+    expect((await pageNumbers()).map(([, n]) => n)).toEqual(["1", "2", "3"]);
+    const pharmacies = await post<PharmacyOption[]>("pharmacies");
+    expect(pharmacies).toHaveLength(1965);
+    const [call] = await world.requests({ path: "Patient/Pharmacies" });
+    expect(call.query).toMatchObject({ PageSize: "1965", PageNumber: "1" });
   });
 });

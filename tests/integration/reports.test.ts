@@ -3,7 +3,9 @@ import { endpoints } from "@contract/endpoints";
 import { getLabChart, getLabResult, getLabResults } from "~/.server/practice/reports.server";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
 import { chartSeriesOf, resultCardOf, resultDetailOf } from "~/lib/reports-view";
+import { DocumentRate } from "~/.server/document-rate.server";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
 
 /** The Test Results screen's practice calls (app/.server/practice/reports.server.ts) against the mock over HTTP. */
 const mock = useMockServer();
@@ -81,6 +83,25 @@ describe("a family member's results", () => {
     expect(theirs.resources.length).toBeGreaterThan(0);
     expect(theirs.resources.every((r) => r.id.startsWith(`r${member}-`))).toBe(true);
     expect(own.resources.some((r) => theirs.resources.some((t) => t.id === r.id))).toBe(false);
+  });
+
+  it("chosen at sign-in: the Test Results page and a result opened ask for the member's, with the member's id in every call", async () => {
+    const [{ sessions }, reports] = await Promise.all([import("~/.server/session.server"), import("~/areas/results/page.server")]);
+    const holder = await world.signIn("family");
+    const members = await holder.api.call(endpoints.proxyUsers, { query: { PatientID: holder.id } });
+    const member = members.resources.map((m) => m.id).find((id) => id !== holder.id)!;
+    const { cookie } = await signedInToPortal(sessions, world, "family", { memberId: member });
+    const get = (address: string) => new Request(`http://portal.test${address}`, { headers: { Cookie: cookie } });
+    await world.clearRequests();
+    const page = await reports.loadReportsPage(get("/reports"));
+    expect(page.results.length).toBeGreaterThan(0);
+    expect(page.results.every((r) => r.id.startsWith(`r${member}-`))).toBe(true);
+    const [first] = page.results;
+    const rate = new DocumentRate({ DOCUMENT_RATE_LIMIT: 1_000, DOCUMENT_RATE_WINDOW_SECONDS: 60 });
+    expect(await reports.loadResultDetail(get(`/reports/result/${first.id}`), first.id, rate)).toMatchObject({ kind: expect.any(String) });
+    const calls = [...(await world.requests({ path: "Patient/LabResults" })), ...(await world.requests({ path: "Patient/LabResultByID" }))];
+    expect(new Set(calls.map((c) => c.path))).toEqual(new Set(["Patient/LabResultByID", "Patient/LabResults"]));
+    for (const c of calls) expect(c.query.PatientID, c.path).toBe(member);
   });
 });
 

@@ -197,6 +197,21 @@ describe("the video consult's pages (decisions/130)", () => {
   });
 });
 
+describe("a repeat-medication step posted from another site", () => {
+  it("is refused, signed-in cookie and all, and never reaches the practice; the same step from the portal's own pages is answered", async () => {
+    const browser = await signedIn();
+    const asked = async () => (await world.requests({ path: "Patient/Pharmacies" })).length + (await world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" })).length;
+    const before = await asked();
+    const post = (step: string, input: unknown, origin: string) =>
+      fetch(`${portal.url}/medications/repeat`, { method: "POST", body: new URLSearchParams({ step, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Origin: origin, Cookie: browser.cookie! }, redirect: "manual" });
+    const send = { key: "cross-site-key-1", medicationIds: "rx1", delivery: "pickup" };
+    for (const [step, input] of [["send", send], ["pharmacies", {}]] as const) expect((await post(step, input, "https://evil.example")).status, step).toBe(403);
+    expect(await asked()).toBe(before);
+    const own = await post("pharmacies", {}, portal.url);
+    expect(await own.json()).toMatchObject({ ok: true, reply: expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]) });
+  });
+});
+
 describe("security headers", () => {
   it("are on every response, with a nonce-based script policy whose nonce React Router's inline scripts carry", async () => {
     const res = await fetch(`${portal.url}/login`);
