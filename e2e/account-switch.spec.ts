@@ -14,11 +14,16 @@ const patientLine = (page: Page) => headerLine(page, "Patient:");
 const signedInAsLine = (page: Page) => headerLine(page, "Signed in as:");
 const nameIn = async (line: ReturnType<typeof headerLine>) => (await line.textContent())!.replace(/^[^:]+:\s*/, "").trim();
 
-test("at 1280 px: switch from the header to a linked account and back, without signing in again", async ({ page, world }) => {
+test("at 1280 px: switch from the header to a linked account and back, without signing in again; another tab still showing the person viewed before follows to the dashboard", async ({ page, world, context }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openSignedIn(page, world.user("family"), "/", "Dashboard", { account: 0 });
   const holder = await nameIn(patientLine(page));
   await expect(signedInAsLine(page)).toHaveCount(0);
+  // Another tab of the same browser on the holder's medicines.
+  const other = await context.newPage();
+  await other.goto("/medications");
+  await expect(other.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+  await waitForHydration(other);
 
   await page.getByRole("button", { name: /account menu/ }).click();
   await page.getByRole("menuitem", { name: "Switch account" }).click();
@@ -37,6 +42,11 @@ test("at 1280 px: switch from the header to a linked account and back, without s
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeFocused();
   await expect(patientLine(page)).toContainText(childName);
   await expect(signedInAsLine(page)).toContainText(holder);
+  // The other tab leaves the holder's medicines for the dashboard, now the child's.
+  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(patientLine(other)).toContainText(childName);
+  await expect(signedInAsLine(other)).toContainText(holder);
+  await other.close();
 
   // Every page shows whose record it is.
   await page.goto("/medications");
@@ -111,25 +121,6 @@ test.describe("a login without linked accounts", () => {
     await expect(page.getByRole("menuitem", { name: "Log Out" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Switch account" })).toHaveCount(0);
   });
-});
-
-test("another tab still showing the person viewed before a switch follows it to the dashboard", async ({ page, world, context }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await openSignedIn(page, world.user("family"), "/medications", "Medications", { account: 0 });
-  const holder = await nameIn(patientLine(page));
-
-  const other = await context.newPage();
-  await other.goto("/account/switch");
-  const child = other.getByRole("radio", { name: /\(Child\)/ });
-  const childName = (await child.locator("..").locator("span.font-semibold").textContent())!;
-  await child.check();
-  await other.getByRole("button", { name: "View this account" }).click();
-  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-
-  // The first tab leaves the holder's medicines for the dashboard, now the child's.
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await expect(patientLine(page)).toContainText(childName);
-  await expect(signedInAsLine(page)).toContainText(holder);
 });
 
 /** A tab that never hears another tab's word of a switch: one the browser had suspended, or a browser without BroadcastChannel. */
