@@ -1,4 +1,6 @@
+import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRACTICE_ZONE } from "~/lib/dates";
 import { listAccess, type AccessEntry } from "~/.server/access-entries.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
@@ -234,6 +236,27 @@ describe("reading the record", () => {
     await settled(download);
     const [latest] = await entriesOf(solo.user.apiBase, solo.user.userId);
     expect(latest).toMatchObject({ area: "access-record", action: "download" });
+  });
+
+  it("dates in the address: a range ending before it starts is refused, keeping what was typed and listing nothing; a range is the practice's days", async () => {
+    const solo = await signedInToPortal(sessions, world, "solo");
+    const mine = get(solo.cookie, "/letters");
+    recordPageView(mine, new Response("ok"));
+    await settled(mine);
+    const view = (address: string) => accessRecordPage({ api: solo.practice.api, user: solo.user }, new URL(`http://portal.test${address}`), { store });
+
+    const backwards = await view("/access-record?from=01-03-2026&to=01-02-2026");
+    expect(backwards.filtersResult?.error).toEqual({ to: ["The end date cannot be before the start date"] });
+    expect(backwards.filters).toMatchObject({ from: "01-03-2026", to: "01-02-2026" });
+    expect(backwards.rows).toEqual([]);
+
+    const today = DateTime.now().setZone(PRACTICE_ZONE);
+    const day = (d: DateTime) => d.toFormat("dd-MM-yyyy");
+    const todays = await view(`/access-record?from=${day(today)}&to=${day(today)}`);
+    expect(todays.filtersResult).toBeNull();
+    expect(todays.rows.some((r) => r.what === "Viewed Letters")).toBe(true);
+    const yesterday = today.minus({ days: 1 });
+    expect((await view(`/access-record?from=${day(yesterday)}&to=${day(yesterday)}`)).rows).toEqual([]);
   });
 
   it("pages in the address: the next page starts after the last entry shown", async () => {
