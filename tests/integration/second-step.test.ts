@@ -559,4 +559,27 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     await portalPasskeys.store.remove(holder.key, "D".repeat(22));
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });
   });
+
+  it("renaming a passkey takes no proof: a name with characters it cannot hold is refused in words, another holder's passkey is not listed, and the new name is kept and recorded", async () => {
+    const { portalPasskeys } = await import("~/.server/sign-in-security/passkeys.server");
+    const holder = await signedIn("solo");
+    const other = await signedIn("family");
+    const credential = (id: string, name: string) => ({ credentialId: id.repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name });
+    await portalPasskeys.store.add(holder.key, credential("E", "My laptop"));
+    await portalPasskeys.store.add(other.key, credential("F", "Their phone"));
+    const rename = (id: string, name: string) => holder.post({ intent: "sign-in-security-passkey-rename", id, name });
+    const renamed = async () => (await holder.recorded()).filter((a) => a === "passkey-renamed").length;
+    const before = await renamed();
+
+    expect(await rename("E".repeat(22), "Home <laptop>")).toEqual({ status: 400, reply: { ok: false, message: passkeyTexts.nameBadCharacters } });
+    expect(await rename("F".repeat(22), "Mine now")).toEqual({ status: 404, reply: { ok: false, message: passkeyTexts.notListed } });
+    expect((await portalPasskeys.store.list(other.key)).map((p) => p.name)).toEqual(["Their phone"]);
+    expect(await renamed()).toBe(before);
+
+    expect(await rename("E".repeat(22), "  Home   laptop ")).toEqual({ status: 200, reply: { ok: true, message: passkeyTexts.renamed("Home laptop") } });
+    expect((await portalPasskeys.store.list(holder.key)).map((p) => p.name)).toEqual(["Home laptop"]);
+    expect(await renamed()).toBe(before + 1);
+    await portalPasskeys.store.remove(holder.key, "E".repeat(22));
+    await portalPasskeys.store.remove(other.key, "F".repeat(22));
+  });
 });

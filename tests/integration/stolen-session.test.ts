@@ -314,12 +314,19 @@ describe("the owner gets back in from a thief's passkey (decisions/365)", () => 
     const { key, apiBase, id } = await holderOf("family");
     // The thief: the owner's password and a session of their own.
     const thief = await signedInAs("family", "198.51.100.7");
+    const recorded = async (action: string) => {
+      await embedded.settled();
+      return (await listAccess({ practice: apiBase, patientId: id })).entries.filter((e) => e.action === action).length;
+    };
+    const [addedBefore, codesBefore] = [await recorded("passkey-added"), await recorded("recovery-codes-made")];
     const stolen = new SoftwareAuthenticator(ORIGIN);
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop", password: world.user("family").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
     const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(stolen.register(asked.reply.options)), grant: asked.reply.grant ?? "" });
     if (!added.reply.ok || !added.reply.codes) throw new Error("a first passkey brings recovery codes");
     const thiefsCodes = added.reply.codes;
+    // Recorded on the owner's access record: the passkey, and the recovery codes its first passkey made (decisions/321).
+    expect([await recorded("passkey-added"), await recorded("recovery-codes-made")]).toEqual([addedBefore + 1, codesBefore + 1]);
     // The owner was told at once.
     expect((await mailTo("family", securityMailTexts.subject)).at(-1)!.body).toContain(securityMailTexts.what({ kind: "passkey-added", name: "Thief's laptop" }));
 
