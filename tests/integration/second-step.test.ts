@@ -6,7 +6,7 @@ import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { CODE_TTL_MS, SECOND_STEP_LIMITS, SecondStepUnavailable, secondStepStore, secondStepThrottle, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
 import { createSessions } from "~/.server/session.server";
-import { accountHolderKey } from "~/.server/opaque-names.server";
+import { accountHolderKey, anonymousSessionId } from "~/.server/opaque-names.server";
 import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
 import { expired, type FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
@@ -230,11 +230,21 @@ describe("signing in with the second step", () => {
     const b = browser(portal());
     await b.signIn(user.username, user.password);
     expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: secondStepTexts.wrongRecoveryCode });
+    const halfWay = (await b.session()).id;
     expect(await b.code(recovery[3], true)).toEqual({ kind: "signedIn", redirectTo: "/" });
+    const { apiBase, parentId } = (await b.session()).get("user")!;
+    const used = async () => {
+      await embedded.settled();
+      return (await listAccess({ practice: apiBase, patientId: parentId })).entries.filter((e) => e.action === "recovery-code-used");
+    };
+    // Recorded once, by the session the code was given in.
+    expect((await used()).filter((e) => e.sessionId === anonymousSessionId(halfWay))).toHaveLength(1);
+    const usedOnce = (await used()).length;
     const c = browser(portal());
     await c.signIn(user.username, user.password);
     expect(await c.code(recovery[3], true)).toEqual({ kind: "refused", message: secondStepTexts.wrongRecoveryCode });
     expect((await store.status(key)).recoveryCodesLeft).toBe(9);
+    expect(await used(), "a refused code is no use").toHaveLength(usedOnce);
     await store.turnOff(key);
   });
 

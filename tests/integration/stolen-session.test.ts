@@ -269,9 +269,15 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     await clean("empty");
   });
 
-  it("every change to sign-in security is e-mailed at once: what changed, when, from which browser, and how to undo it", async () => {
+  it("every change to sign-in security is e-mailed at once: what changed, when, from which browser, and how to undo it; and recorded", async () => {
     const owner = await signedInAs("empty");
     const before = (await mailTo("empty", securityMailTexts.subject)).length;
+    const recorded = async () => {
+      const { apiBase, id } = await holderOf("empty");
+      await embedded.settled();
+      return (await listAccess({ practice: apiBase, patientId: id })).entries.map((e) => e.action);
+    };
+    const recordedBefore = (await recorded()).length;
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Work laptop", password: world.user("empty").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
@@ -298,6 +304,9 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
       securityMailTexts.what({ kind: "passkey-removed", name: "Work laptop" }),
       securityMailTexts.what({ kind: "second-step-off" }),
     ]);
+    // Newest first: each change on the holder's access record, the first passkey's and the e-mailed code's recovery codes too.
+    const changes = (await recorded()).slice(0, -recordedBefore || undefined).reverse().filter((a) => a !== "view");
+    expect(changes).toEqual(["passkey-added", "recovery-codes-made", "second-step-on", "recovery-codes-made", "recovery-codes-made", "passkey-removed", "second-step-off"]);
     for (const m of told) {
       expect(m.body).toMatch(/When: \d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} [ap]m \(practice time\)\./);
       expect(m.body).toContain("From: Chrome on Windows, address range 192.0.2.x.");
