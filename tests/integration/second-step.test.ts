@@ -6,7 +6,7 @@ import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { CODE_TTL_MS, SECOND_STEP_LIMITS, SecondStepUnavailable, secondStepStore, secondStepThrottle, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
 import { createSessions } from "~/.server/session.server";
-import { accountHolderKey } from "~/.server/opaque-names.server";
+import { accountHolderKey, anonymousSessionId } from "~/.server/opaque-names.server";
 import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
 import { expired, type FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
@@ -230,11 +230,21 @@ describe("signing in with the second step", () => {
     const b = browser(portal());
     await b.signIn(user.username, user.password);
     expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: secondStepTexts.wrongRecoveryCode });
+    const halfWay = (await b.session()).id;
     expect(await b.code(recovery[3], true)).toEqual({ kind: "signedIn", redirectTo: "/" });
+    const { apiBase, parentId } = (await b.session()).get("user")!;
+    const used = async () => {
+      await embedded.settled();
+      return (await listAccess({ practice: apiBase, patientId: parentId })).entries.filter((e) => e.action === "recovery-code-used");
+    };
+    // Recorded once, by the session the code was given in.
+    expect((await used()).filter((e) => e.sessionId === anonymousSessionId(halfWay))).toHaveLength(1);
+    const usedOnce = (await used()).length;
     const c = browser(portal());
     await c.signIn(user.username, user.password);
     expect(await c.code(recovery[3], true)).toEqual({ kind: "refused", message: secondStepTexts.wrongRecoveryCode });
     expect((await store.status(key)).recoveryCodesLeft).toBe(9);
+    expect(await used(), "a refused code is no use").toHaveLength(usedOnce);
     await store.turnOff(key);
   });
 
@@ -558,5 +568,28 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 9 });
     await portalPasskeys.store.remove(holder.key, "D".repeat(22));
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });
+  });
+
+  it("renaming a passkey takes no proof: a name with characters it cannot hold is refused in words, another holder's passkey is not listed, and the new name is kept and recorded", async () => {
+    const { portalPasskeys } = await import("~/.server/sign-in-security/passkeys.server");
+    const holder = await signedIn("solo");
+    const other = await signedIn("family");
+    const credential = (id: string, name: string) => ({ credentialId: id.repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name });
+    await portalPasskeys.store.add(holder.key, credential("E", "My laptop"));
+    await portalPasskeys.store.add(other.key, credential("F", "Their phone"));
+    const rename = (id: string, name: string) => holder.post({ intent: "sign-in-security-passkey-rename", id, name });
+    const renamed = async () => (await holder.recorded()).filter((a) => a === "passkey-renamed").length;
+    const before = await renamed();
+
+    expect(await rename("E".repeat(22), "Home <laptop>")).toEqual({ status: 400, reply: { ok: false, message: passkeyTexts.nameBadCharacters } });
+    expect(await rename("F".repeat(22), "Mine now")).toEqual({ status: 404, reply: { ok: false, message: passkeyTexts.notListed } });
+    expect((await portalPasskeys.store.list(other.key)).map((p) => p.name)).toEqual(["Their phone"]);
+    expect(await renamed()).toBe(before);
+
+    expect(await rename("E".repeat(22), "  Home   laptop ")).toEqual({ status: 200, reply: { ok: true, message: passkeyTexts.renamed("Home laptop") } });
+    expect((await portalPasskeys.store.list(holder.key)).map((p) => p.name)).toEqual(["Home laptop"]);
+    expect(await renamed()).toBe(before + 1);
+    await portalPasskeys.store.remove(holder.key, "E".repeat(22));
+    await portalPasskeys.store.remove(other.key, "F".repeat(22));
   });
 });

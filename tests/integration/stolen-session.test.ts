@@ -269,9 +269,15 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     await clean("empty");
   });
 
-  it("every change to sign-in security is e-mailed at once: what changed, when, from which browser, and how to undo it", async () => {
+  it("every change to sign-in security is e-mailed at once: what changed, when, from which browser, and how to undo it; and recorded", async () => {
     const owner = await signedInAs("empty");
     const before = (await mailTo("empty", securityMailTexts.subject)).length;
+    const recorded = async () => {
+      const { apiBase, id } = await holderOf("empty");
+      await embedded.settled();
+      return (await listAccess({ practice: apiBase, patientId: id })).entries.map((e) => e.action);
+    };
+    const recordedBefore = (await recorded()).length;
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Work laptop", password: world.user("empty").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
@@ -298,6 +304,9 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
       securityMailTexts.what({ kind: "passkey-removed", name: "Work laptop" }),
       securityMailTexts.what({ kind: "second-step-off" }),
     ]);
+    // Newest first: each change on the holder's access record, the first passkey's and the e-mailed code's recovery codes too.
+    const changes = (await recorded()).slice(0, -recordedBefore || undefined).reverse().filter((a) => a !== "view");
+    expect(changes).toEqual(["passkey-added", "recovery-codes-made", "second-step-on", "recovery-codes-made", "recovery-codes-made", "passkey-removed", "second-step-off"]);
     for (const m of told) {
       expect(m.body).toMatch(/When: \d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} [ap]m \(practice time\)\./);
       expect(m.body).toContain("From: Chrome on Windows, address range 192.0.2.x.");
@@ -314,12 +323,19 @@ describe("the owner gets back in from a thief's passkey (decisions/365)", () => 
     const { key, apiBase, id } = await holderOf("family");
     // The thief: the owner's password and a session of their own.
     const thief = await signedInAs("family", "198.51.100.7");
+    const recorded = async (action: string) => {
+      await embedded.settled();
+      return (await listAccess({ practice: apiBase, patientId: id })).entries.filter((e) => e.action === action).length;
+    };
+    const [addedBefore, codesBefore] = [await recorded("passkey-added"), await recorded("recovery-codes-made")];
     const stolen = new SoftwareAuthenticator(ORIGIN);
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop", password: world.user("family").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
     const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(stolen.register(asked.reply.options)), grant: asked.reply.grant ?? "" });
     if (!added.reply.ok || !added.reply.codes) throw new Error("a first passkey brings recovery codes");
     const thiefsCodes = added.reply.codes;
+    // Recorded on the owner's access record: the passkey, and the recovery codes its first passkey made (decisions/321).
+    expect([await recorded("passkey-added"), await recorded("recovery-codes-made")]).toEqual([addedBefore + 1, codesBefore + 1]);
     // The owner was told at once.
     expect((await mailTo("family", securityMailTexts.subject)).at(-1)!.body).toContain(securityMailTexts.what({ kind: "passkey-added", name: "Thief's laptop" }));
 
