@@ -75,7 +75,7 @@ const preloadDialogs = (event: { target: EventTarget }) => {
 const money = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });
 
 type DialogName = "add-contact" | "password" | "address" | "contact" | "profile" | "terms" | "turn-on" | "turn-off" | "recovery-codes";
-type Toast = { tone: "success" | "error"; title: string } | null;
+type Toast = { id: number; tone: "success" | "error"; title: string } | null;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor, signInSecurity, devices } = loaderData;
@@ -102,7 +102,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     setRemoving(null);
     setSigningOut(null);
     setPasskey(null);
-    setToast({ tone: "success", title: message });
+    setToast((before) => ({ id: (before?.id ?? 0) + 1, tone: "success", title: message }));
   }, []);
 
   return (
@@ -379,7 +379,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Suspense>
       ) : null}
 
-      <Notice open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
+      {/* A notice of its own for each message: a toast is announced when it opens, so new words in one already open would go unheard. */}
+      <Notice key={toast?.id ?? 0} open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
     </ToastProvider>
   );
 }
