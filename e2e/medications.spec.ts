@@ -278,7 +278,7 @@ forEachPractice("medications: a request nobody knows arrived (issue 36)", () => 
 
 test.describe("medications: guards and failures", () => {
   // A repeat request posted from another site: request-hardening.test.ts › a repeat-medication step posted from another site.
-  // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the medicines back.
+  // A failed load's page, and its Retry bringing the medicines back: every-area.spec.ts › Medications (/medications).
   test("Repeat with nothing chosen says Select at least one Medicine, with no dialog; Cancel closes the dialog, gives the focus back to Repeat and keeps the choice; a choice survives a change of tab", async ({ page, world }) => {
     await openMedications(page, world.user("solo"));
     await page.getByRole("button", { name: "Repeat", exact: true }).click();
