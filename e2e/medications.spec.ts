@@ -146,6 +146,8 @@ forEachPractice("medications: a repeat request", (practice) => {
   }
 
   test("pick up, by keyboard: the notice, the request sent as pick up, the practice's reply in the Medication dialog", async ({ page, world }) => {
+    // Pick up is a choice beside delivery to a pharmacy, a practice setting a spec practice may leave off (room seed 5).
+    await world.settingsAsOurs();
     await openMedications(page, world.user("solo"));
     const [first, second] = await names(page, "Long term medicines");
     await page.getByRole("checkbox", { name: `Select ${first}` }).focus();
@@ -180,6 +182,8 @@ forEachPractice("medications: a repeat request", (practice) => {
   });
 
   test("pharmacy: Please select pharmacy when none could be chosen; the preferred one preselected; search; urgent; sent with the practice's name", async ({ page, world }) => {
+    // Delivery to a pharmacy is a practice setting, which a spec practice may leave off (room seed 5).
+    await world.settingsAsOurs();
     await world.fault({ path: "Patient/Pharmacies", status: 503, times: 1 });
     await openMedications(page, world.user("solo"));
     const [first] = await names(page, "Long term medicines");
