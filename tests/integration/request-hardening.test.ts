@@ -51,6 +51,11 @@ function announce(path: string, length: number, contentType: string): Promise<{ 
   });
 }
 
+/** A step posted as the browser's callStep posts it, with this Origin and the browser's cookie. */
+function postStep(browser: Browser, path: string, step: string, input: unknown, origin: string): Promise<Response> {
+  return fetch(`${portal.url}${path}`, { method: "POST", body: new URLSearchParams({ step, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Origin: origin, Cookie: browser.cookie! }, redirect: "manual" });
+}
+
 async function signedIn(): Promise<Browser> {
   const browser = new Browser();
   await browser.signIn(portal, world.user("solo"));
@@ -133,7 +138,7 @@ describe("a messaging step posted from another site", () => {
     const before = await writes();
     const send = { key: "cross-site-key-1", mode: "compose", intent: "send", roleId: "1", practitionerId: "1", subject: "x", body: "x" };
     for (const [step, input] of [["send", send], ["delete", { ids: ["x1"], box: "inbox" }]] as const) {
-      const res = await fetch(`${portal.url}/emails/step`, { method: "POST", body: new URLSearchParams({ step, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Origin: "https://evil.example", Cookie: browser.cookie! }, redirect: "manual" });
+      const res = await postStep(browser, "/emails/step", step, input, "https://evil.example");
       expect(res.status, step).toBe(403);
     }
     expect(await writes()).toBe(before);
@@ -145,8 +150,7 @@ describe("an appointments step posted from another site", () => {
     const browser = await signedIn();
     const asked = async () => (await world.requests({ path: "Patient/LoadRoles" })).length + (await world.requests({ method: "DELETE", path: "Patient/Appointment" })).length;
     const before = await asked();
-    const post = (step: string, input: unknown, origin: string) =>
-      fetch(`${portal.url}/appointments/book`, { method: "POST", body: new URLSearchParams({ step, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Origin: origin, Cookie: browser.cookie! }, redirect: "manual" });
+    const post = (step: string, input: unknown, origin: string) => postStep(browser, "/appointments/book", step, input, origin);
     const roles = { for: "", locationIds: "1" };
     for (const [step, input] of [["roles", roles], ["cancel", { appointmentId: "any", reason: "x" }]] as const) expect((await post(step, input, "https://evil.example")).status, step).toBe(403);
     expect(await asked()).toBe(before);
@@ -185,8 +189,7 @@ describe("the video consult's pages (decisions/130)", () => {
     const page = await browser.fetch(portal, `/zoom?${new URLSearchParams({ meetingNumber, passCode: "abc123" })}`);
     await page.arrayBuffer();
     expect(page.status).toBe(404);
-    const post = (origin: string) =>
-      fetch(`${portal.url}/zoom/signature`, { method: "POST", body: new URLSearchParams({ step: "sign", input: JSON.stringify({ meetingNumber }) }), headers: { [STEP_HEADER]: "1", Origin: origin, Cookie: browser.cookie! }, redirect: "manual" });
+    const post = (origin: string) => postStep(browser, "/zoom/signature", "sign", { meetingNumber }, origin);
     const own = await post(portal.url);
     expect(own.status).toBe(404);
     expect(await own.json()).toEqual({ ok: false, failure: { kind: "refused", message: videoTexts.notYours } });
@@ -202,8 +205,7 @@ describe("a repeat-medication step posted from another site", () => {
     const browser = await signedIn();
     const asked = async () => (await world.requests({ path: "Patient/Pharmacies" })).length + (await world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" })).length;
     const before = await asked();
-    const post = (step: string, input: unknown, origin: string) =>
-      fetch(`${portal.url}/medications/repeat`, { method: "POST", body: new URLSearchParams({ step, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Origin: origin, Cookie: browser.cookie! }, redirect: "manual" });
+    const post = (step: string, input: unknown, origin: string) => postStep(browser, "/medications/repeat", step, input, origin);
     const send = { key: "cross-site-key-1", medicationIds: "rx1", delivery: "pickup" };
     for (const [step, input] of [["send", send], ["pharmacies", {}]] as const) expect((await post(step, input, "https://evil.example")).status, step).toBe(403);
     expect(await asked()).toBe(before);
