@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
+import { AXE_SOURCE, expect, expectNoAxeViolations, openSignedIn, rememberParsedColours, test } from "./fixtures";
 
 /**
  * The axe check every screen relies on (e2e/fixtures.ts) fails when there is something to find: in
@@ -53,4 +53,37 @@ test("the axe check runs axe's experimental and deprecated WCAG A/AA rules too",
     document.querySelector("main")!.append(section);
   });
   await expect(expectNoAxeViolations(page)).rejects.toThrow(/p-as-heading: .*#fake-heading/);
+});
+
+/**
+ * The check remembers each colour axe has parsed (decisions/401). Colour contrast finds the same with it as
+ * without it, to the colours and ratios it reports, on a page with faint words in colours it has met before.
+ */
+test("colours parsed once give axe's colour-contrast findings exactly as parsing afresh does", async ({ page, world }) => {
+  await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
+  await page.evaluate(() => {
+    const main = document.querySelector("main")!;
+    for (const [id, colour] of [["faint", "rgb(200, 200, 200)"], ["see-through", "rgba(0, 0, 0, 0.2)"], ["faint-again", "rgb(200, 200, 200)"]]) {
+      const words = document.createElement("p");
+      words.id = id;
+      words.style.color = colour;
+      words.textContent = "Words hard to read";
+      main.append(words);
+    }
+  });
+  const findings = () =>
+    page.evaluate(() =>
+      (window as unknown as { axe: typeof import("axe-core") }).axe
+        .run(document, { runOnly: ["color-contrast"] })
+        .then((results) => JSON.stringify((["violations", "incomplete", "passes"] as const).map((kind) => results[kind].flatMap((rule) => rule.nodes.map((node) => [kind, node.target, node.any.map((check) => check.data)]))))),
+    );
+  await page.evaluate(AXE_SOURCE);
+  const afresh = await findings();
+  expect(afresh).toContain('"violations",["#faint"]');
+  expect(afresh).toContain('"violations",["#see-through"]');
+  await page.evaluate(rememberParsedColours);
+  expect(await findings()).toBe(afresh);
+  // Every colour is remembered by now.
+  expect(await findings()).toBe(afresh);
+  await expect(expectNoAxeViolations(page)).rejects.toThrow(/color-contrast: .*#faint, #see-through, #faint-again/);
 });

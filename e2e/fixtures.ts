@@ -429,14 +429,39 @@ const AXE_OPTIONS: RunOptions = {
 };
 
 /** The minified build (570 KB; `axe.source` is the 1.3 MB readable one): a third less to send and parse. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Runs in the page once axe is in it: each `rgb()`/`rgba()` string axe parses is parsed once. axe reads
+ * every colour of every text through colorjs.io afresh, half of a scan's time on the portal's pages, and
+ * one string is always one colour; other forms go to axe's own parser each time, and one it cannot read
+ * throws there as before (decisions/401).
+ */
+export function rememberParsedColours() {
+  type Colour = { r: number; g: number; b: number; alpha: number; parseString(text: string): Colour };
+  const colourClass = (window as unknown as { axe: { commons: { color: { Color: { prototype: Colour } } } } }).axe.commons.color.Color;
+  const parse = colourClass.prototype.parseString;
+  const parsed = new Map<string, [number, number, number, number]>();
+  colourClass.prototype.parseString = function (this: Colour, text: string) {
+    const known = parsed.get(text);
+    if (!known) {
+      parse.call(this, text);
+      if (/^rgba?\([\d.,\s%]+\)$/.test(text)) parsed.set(text, [this.r, this.g, this.b, this.alpha]);
+      return this;
+    }
+    [this.r, this.g, this.b, this.alpha] = known;
+    return this;
+  };
+}
 
 export async function expectNoAxeViolations(page: Page) {
   // axe-core itself, run in the page once it is in every frame (axe reaches the portal's own frames by
   // message, as @axe-core/playwright's legacy mode does). A frame is asked first whether it has it:
   // sending the source again to a page that has it cost as much as the first time (about 0.1 s).
   for (const frame of page.frames()) {
-    const put = frame.evaluate((version) => (window as unknown as { axe?: { version: string } }).axe?.version === version, axe.version).then((has) => (has ? undefined : frame.evaluate(AXE_SOURCE)));
+    const put = frame
+      .evaluate((version) => (window as unknown as { axe?: { version: string } }).axe?.version === version, axe.version)
+      .then(async (has) => (has ? undefined : frame.evaluate(AXE_SOURCE).then(() => frame.evaluate(rememberParsedColours))));
     // A frame that cannot take it (detached meanwhile, or never loading) is left out, as the builder did.
     if (frame === page.mainFrame()) await put;
     else await put.catch(() => undefined);
