@@ -281,13 +281,20 @@ describe("booking steps", () => {
   });
 
   it("maps Zoom's failure codes to 2§8's words", async () => {
-    const p = await patient(await mock.createWorld({ scenario: "zoom-failure", seed: 42 }));
-    const day = await firstDay(p, "2");
-    expect(await p.step("book", bookFields(day, day.slots[0], { typeId: "2" }))).toEqual({ outcome: "failed", message: t.zoomEnd });
+    for (const [scenario, message] of [["zoom-failure", t.zoomEnd], ["zoom-email-missing", t.emailMissing]] as const) {
+      const p = await patient(await mock.createWorld({ scenario, seed: 42 }));
+      const day = await firstDay(p, "2");
+      expect(await p.step("book", bookFields(day, day.slots[0], { typeId: "2" })), scenario).toEqual({ outcome: "failed", message });
+    }
   });
 
-  it("DisableAppointment refuses every step", async () => {
-    const p = await patient(await mock.createWorld({ scenario: "appointments-disabled", seed: 42 }));
+  it("DisableAppointment: the Book tab's loader reads no booking lookups, and every step refuses", async () => {
+    const world = await mock.createWorld({ scenario: "appointments-disabled", seed: 42 });
+    const p = await patient(world);
+    await world.clearRequests();
+    // The page draws the practice's words (ring the practice) in place of the booking controls.
+    expect((await p.page("?id=1")).booking).toEqual({ settings: expect.objectContaining({ disabled: true }), types: [], locations: [], reasonsForContact: [], family: { canChoose: false, members: [] } });
+    expect((await world.requests()).map((r) => r.path).filter((path) => /Lookup\/(?!LoadPracticeSetting)|ProxyUsers/.test(path))).toEqual([]);
     expect(await p.envelope("roles", { for: "", locationIds: "1" })).toEqual({ ok: false, failure: { kind: "refused", message: t.disabled } });
     expect(await p.envelope("book", { for: "", typeId: "1", locationIds: "1", providerId: "1", date: "2030-01-01", slotId: "1", slotStart: "2030-01-01T09:00:00+13:00" })).toEqual({ ok: true, reply: { outcome: "failed", message: t.disabled } });
   });
