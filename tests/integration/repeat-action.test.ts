@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
 import { medicationsPage, repeatAction, type RepeatDeps } from "~/areas/medications/page.server";
+import { loader as oldAddress } from "~/areas/medications/old-address.route";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
@@ -64,6 +65,14 @@ describe("the medications page's loader", () => {
     // The default scenario's repeat settings, read from the practice.
     expect(longTerm.settings).toMatchObject({ showDeliveryChoice: true, urgent: true, fax: false, outstandingBalanceCents: 0, preferredPharmacyId: null });
     expect(longTerm.settings.notice).toMatch(/two working days/);
+  });
+});
+
+describe("the old address", () => {
+  it("/medication leads to /medications with its view, for good (301)", () => {
+    const reply = oldAddress({ request: new Request("http://portal.test/medication?tab=history&list=recent") } as Parameters<typeof oldAddress>[0]);
+    expect(reply.status).toBe(301);
+    expect(reply.headers.get("Location")).toBe("/medications?tab=history&list=recent");
   });
 });
 
