@@ -6,22 +6,28 @@ import type { Page } from "@playwright/test";
 import { builtAreas } from "~/lib/areas";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { parseRecording, REPLAY_PASSWORD } from "../mock-server/recording/file";
-import { expect, test } from "./fixtures";
+import { MOCK_PORT } from "../playwright.config";
+import { expect, test, type WorldUser } from "./fixtures";
 
 /**
- * Record and replay end to end (issue 56, decisions/384), with three mock processes started as a
- * developer starts them: one stands for the real practice (a fresh default world), one records it
- * (`npm run mock -- --record <its address> --recording <file>`), and, from the file, one replays it
- * (`npm run mock -- --replay <file>`). A built portal signs in through the recorder and walks every
- * screen of the area registry; a second portal, pointed at the replay, signs in as the recorded
+ * Record and replay end to end (issue 56, decisions/384): a fresh default world of the suite's own mock
+ * stands for the real practice, and two mock processes are started as a developer starts them: one
+ * records it (`npm run mock -- --record <its address> --recording <file>`), and, from the file, one replays it
+ * (`npm run mock -- --replay <file>`) on the recorder's port once the recorder has stopped. A built
+ * portal signs in through the recorder and walks every screen of the area registry; then, the same
+ * portal (one start, about 12 s of CPU, fewer), now answered by the replay, signs in as the recorded
  * (made-up) user and walks the same screens: each shows its heading and the same content, with the
  * made-up names, and nothing failed to load. The file holds none of the practice's personal details.
+ * The portal keeps nothing of the practice but a session's own reads (session-reads.server.ts), and the
+ * replay's sign-in is a new session, so what the replayed walk shows is the replay's.
  * Ports: E2E_RECORD_PORT_BASE (3730) and the next ones, apart from the suite's own.
  */
 
 const BASE = Number(process.env.E2E_RECORD_PORT_BASE ?? 3730);
-const PORTS = { practice: BASE, recorder: BASE + 1, replay: BASE + 2, recordingPortal: BASE + 10, replayPortal: BASE + 11 };
-const USER = { username: "family@demo.nz", password: "Kiaora2024" };
+/** The recorder, and after it the replay, answer on one port: the portal's practice identity address. */
+const PORTS = { recorderThenReplay: BASE + 1, portal: BASE + 10 };
+/** The suite's mock, whose worlds are practices: the recorder records one by its identity address, as it would a real one. */
+const PRACTICE_URL = `http://127.0.0.1:${MOCK_PORT}`;
 
 /** Every signed-in screen and the level-1 heading it shows: the registry's built areas, the dashboard and the profile. */
 const HEADINGS: Record<string, string> = {
@@ -85,13 +91,13 @@ async function startMock(port: number, args: string[]): Promise<MockProcess> {
  * but by a made-up name happening to be the same (a common family name), which is not this test's
  * question (stop 65's "MacDonald").
  */
-async function originalDetails(practiceUrl: string): Promise<{ details: string[]; texts: string[]; holderFamily: string }> {
-  const signIn = await fetch(`${practiceUrl}/api/Patient/Authentication`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ UserName: USER.username, Password: USER.password, q: "" }) });
+async function originalDetails(apiBase: string, user: WorldUser): Promise<{ details: string[]; texts: string[]; holderFamily: string }> {
+  const signIn = await fetch(`${apiBase}Patient/Authentication`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ UserName: user.username, Password: user.password, q: "" }) });
   const [patient] = (await signIn.json()) as { id: string; extension: { url?: string; valueString?: string }[] }[];
   const token = patient.extension.find((e) => e.url === "Token")!.valueString!;
-  const get = async (call: string) => (await (await fetch(`${practiceUrl}/worlds/default/api/${call}`, { headers: { Token: token } })).json()) as { entry?: { resource: Record<string, unknown> }[] }[];
+  const get = async (call: string) => (await (await fetch(`${apiBase}${call}`, { headers: { Token: token } })).json()) as { entry?: { resource: Record<string, unknown> }[] }[];
   const resources = async (call: string) => (await get(call))[0]?.entry?.map((e) => e.resource) ?? [];
-  const details = new Set<string>([USER.username]);
+  const details = new Set<string>([user.username]);
   // Free text (bodies and subjects), compared as written: a subject such as "Test results" is also, in
   // another case, the practice's menu label, which is not personal.
   const texts = new Set<string>();
@@ -158,54 +164,51 @@ async function walk(page: Page, portal: PortalProcess, patient: string): Promise
 
 test.describe.configure({ mode: "serial" });
 
-test("a signed-in walk through every screen is recorded with made-up details, and replayed as recorded", async ({ page }) => {
+test("a signed-in walk through every screen is recorded with made-up details, and replayed as recorded", async ({ page, world }) => {
   test.setTimeout(600_000);
   // Every screen of the registry has a heading here, so none is left out of the walk.
   expect(builtAreas().map((a) => a.path).filter((p) => !HEADINGS[p])).toEqual([]);
 
   const file = path.join(mkdtempSync(path.join(tmpdir(), "recording-")), "walk.json");
-  const practice = await startMock(PORTS.practice, []);
-  const processes: { stop(): Promise<void> }[] = [practice];
+  const user = world.user("family");
+  const processes: { stop(): Promise<void> }[] = [];
   try {
-    const { details: originals, texts, holderFamily } = await originalDetails(practice.url);
+    const { details: originals, texts, holderFamily } = await originalDetails(`${PRACTICE_URL}/worlds/${world.id}/api/`, user);
     expect(originals.length).toBeGreaterThan(20);
     expect(texts.length).toBeGreaterThan(5);
 
-    const recorder = await startMock(PORTS.recorder, ["--record", practice.url, "--recording", file]);
+    const recorder = await startMock(PORTS.recorderThenReplay, ["--record", PRACTICE_URL, "--recording", file]);
     processes.push(recorder);
-    const recordingPortal = await startPortalProcess(PORTS.recordingPortal, { PRACTICE_IDENTITY_URL: recorder.url });
-    processes.push(recordingPortal);
-    await signInAsHolder(page, recordingPortal, USER.username, USER.password);
+    const portal = await startPortalProcess(PORTS.portal, { PRACTICE_IDENTITY_URL: recorder.url });
+    processes.push(portal);
+    await signInAsHolder(page, portal, user.username, user.password);
     const holderName = (await patientShown(page).innerText()).trim();
     expect(mentions(holderName, holderFamily), holderName).toBe(true);
-    const recorded = await walk(page, recordingPortal, holderName);
+    const recorded = await walk(page, portal, holderName);
     // The walk saw records, not empty screens: there is something to compare with the replay.
     expect(Object.values(recorded.counts).filter((n) => n > 0).length, JSON.stringify(recorded.counts)).toBeGreaterThan(8);
     // And the originals were on screen while recording (the messages' subjects): the replay's check below can fail.
     expect(texts.filter((detail) => mentions(recorded.texts["/emails"], detail, true)).length).toBeGreaterThan(0);
-    await recordingPortal.stop();
     await recorder.stop();
 
     const text = readFileSync(file, "utf8");
     const recording = parseRecording(JSON.parse(text));
     expect(originals.filter((detail) => mentions(text, detail))).toEqual([]);
     expect(texts.filter((detail) => mentions(text, detail, true))).toEqual([]);
-    expect(text).not.toContain(USER.password);
+    expect(text).not.toContain(user.password);
     expect(recording.users).toHaveLength(1);
 
-    const replay = await startMock(PORTS.replay, ["--replay", file]);
+    const replay = await startMock(PORTS.recorderThenReplay, ["--replay", file]);
     processes.push(replay);
-    const replayPortal = await startPortalProcess(PORTS.replayPortal, { PRACTICE_IDENTITY_URL: replay.url });
-    processes.push(replayPortal);
     await page.context().clearCookies();
-    const offered = await signInAsHolder(page, replayPortal, recording.users[0], REPLAY_PASSWORD);
+    const offered = await signInAsHolder(page, portal, recording.users[0], REPLAY_PASSWORD);
     // The chooser lists the linked family by their made-up names.
     expect(originals.filter((detail) => mentions(offered, detail))).toEqual([]);
     const madeUpName = (await patientShown(page).innerText()).trim();
     expect(madeUpName).not.toBe(holderName);
     for (const part of holderName.split(" ")) expect(mentions(madeUpName, part)).toBe(false);
     expect(text).toContain(madeUpName.split(" ").at(-1));
-    const replayed = await walk(page, replayPortal, madeUpName);
+    const replayed = await walk(page, portal, madeUpName);
     expect(replayed.counts).toEqual(recorded.counts);
     // Nothing of the original people on any replayed screen.
     for (const [screen, shown] of Object.entries(replayed.texts)) {
