@@ -9,6 +9,8 @@ const openAccounts = (page: Page, user: WorldUser) => openSignedIn(page, user, "
 const COLUMNS = ["Notes", "Type", "Reference No.", "Amount", "Balance", "Pay Now", "Date"];
 
 test("at 390 px each invoice is a card with every column's value, in the table's order, and its View; the INVOICE dialog draws the PDF to its width, zooms, prints and downloads, with Close at the top; a payment's receipt is in view, names what was paid, and Print receipt prints it alone", async ({ page, world }) => {
+  // Three walks of one world (the cards, the dialog, a payment): as every-area.spec.ts's merged rows, more than one test's time.
+  test.setTimeout(60_000);
   // What the page looks like on paper at each moment print() is called.
   await page.addInitScript(() => {
     const w = window as unknown as { printedViews: { header: string; receipt: string }[] };
