@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, waitForHydration, type World, type WorldUser } from "./fixtures";
-import { chooseAnotherAmountByKeyboard, payButton, typeCardFromItsNumberAndPay, typeTestCardAndPayByKeyboard } from "./payment-form";
+import { payButton, typeCardFromItsNumberAndPay } from "./payment-form";
 import { paymentTexts } from "~/areas/accounts/texts";
 import { errorsTexts } from "~/lib/texts/errors";
 import { cardTexts } from "~/areas/accounts/card-texts";
 import { endpoints } from "@contract/endpoints";
 import { readAuthReply } from "@contract/auth";
-import { E2E_PRACTICE_TIMEOUT_MS, MOCK_PORT } from "../playwright.config";
+import { MOCK_PORT } from "../playwright.config";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
 const openAccounts = (page: Page, user: WorldUser) => openSignedIn(page, user, "/accounts", "Accounts");
@@ -93,11 +93,9 @@ async function payThenRefreshDuringConfirmation(page: Page, world: World) {
 }
 
 test.describe("accounts", () => {
-  test("the menu and the profile's View Invoices lead here; shows the disclaimer, the pending invoices each marked as in this payment or not, and all invoices 10 at a time with Show more", async ({ page, world }) => {
-    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
-    await page.getByRole("navigation").getByRole("link", { name: "Accounts" }).first().click();
-    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
-    await page.goto("/profile");
+  test("the profile's View Invoices leads here; shows the disclaimer, the pending invoices each marked as in this payment or not, and all invoices 10 at a time with Show more", async ({ page, world }) => {
+    // The menu's link here is every-area.spec.ts's (reached by the shell's link).
+    await openSignedIn(page, world.user("solo"), "/profile", "User Profile");
     await page.getByRole("link", { name: "View Invoices" }).click();
     await expect(page).toHaveURL(/\/accounts$/);
     await expect(page.getByText(/Never share your account details or passwords/)).toBeVisible();
@@ -149,13 +147,20 @@ test.describe("accounts", () => {
     expect(paged.some((r) => r.query.PageSize === "100" && r.query.TransactionTypeID === "1")).toBe(true);
   });
 
-  test("with no pending invoices: No Record Found, and no payment form but a plain answer", async ({ page, world }) => {
+  test("with no pending invoices: No Record Found, and no payment form but a plain answer; at 390 px the pending list says so without a table", async ({ page, world }) => {
     await openAccounts(page, world.user("empty"));
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
     await expect(payButton(page)).toHaveCount(0);
     await expect(page.getByLabel("Card number")).toHaveCount(0);
     await expect(page.getByText("You have nothing to pay: there are no invoices waiting for payment.")).toBeVisible();
     await expectNoAxeViolations(page);
+    await test.step("at 390 px", async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByText("No Record Found").filter({ visible: true })).toBeVisible();
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
     await page.getByRole("tab", { name: "All Invoices" }).click();
     await expect(page.getByRole("table", { name: "All invoices" }).getByText("No Records Found")).toBeVisible();
   });
@@ -188,20 +193,12 @@ test.describe("accounts", () => {
       await expect(pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first()).toBeFocused();
     });
   });
-
-  test("pays with the keyboard alone", async ({ page, world }) => {
-    await openAccounts(page, world.user("solo"));
-    await chooseAnotherAmountByKeyboard(page, "5");
-    await typeTestCardAndPayByKeyboard(page);
-    await expect(succeeded(page)).toBeVisible();
-    expect((await world.charges()).map((c) => c.amountCents)).toEqual([513]);
-  });
 });
 
 forEachPractice("paying", () => {
   test("pays the total with 4242 4242 4242 4242: one charge, no pending invoices left, the balance is zero", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
-    await expectNoAxeViolations(page);
+    // The form as loaded is scanned with its amount's message by "pays another amount".
     const total = await totalToCharge(page);
     const references = await pendingTable(page).getByRole("row").evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll("td")[3]!.textContent!.trim()));
     await fillCard(page);
@@ -250,7 +247,9 @@ forEachPractice("paying", () => {
     await expect(pendingTable(page).getByRole("row").nth(1).getByRole("cell").nth(3)).toHaveText(firstReference);
   });
 
-  test("a declined card stops with a message that nothing was charged; another card in the same form pays that same payment, once", async ({ page, world }) => {
+  test("a declined card stops with a message that nothing was charged; a Mastercard then typed in the same form asks for Mastercard's card type, which is offered; Try again pays once, at that type's fee (decisions/395)", async ({ page, world }) => {
+    // Its point is Mastercard's card type offered, from the practice's settings.
+    await world.settingsAsOurs();
     await openAccounts(page, world.user("solo"));
     await fillCard(page, "4000 0000 0000 0002");
     await payButton(page).click();
@@ -264,26 +263,12 @@ forEachPractice("paying", () => {
     await expect(progress(page)).toHaveAttribute("aria-valuetext", "Stopped: the payment was not completed");
     expect(await world.charges()).toHaveLength(0);
     expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(0);
-
-    // Its intent went out (decisions/374): the payment is not changed but paid, with another card.
+    // Its intent went out (decisions/374): the payment is not changed but paid, with another card. (Paid
+    // with another Visa through that same intent: pay-action.test.ts's "a declined card: no new payment
+    // starts, but the same one is paid at once with another card through the same intent".)
     await expect(alert).toContainText(paymentTexts.retryAnotherCard);
     await expect(page.getByRole("button", { name: "Change the payment" })).toHaveCount(0);
-    const total = await totalToCharge(page);
-    await fillCard(page);
-    await alert.getByRole("button", { name: "Try again" }).click();
-    await expect(succeeded(page)).toBeVisible();
-    expect((await world.charges()).map((c) => `$${(c.amountCents / 100).toFixed(2)}`)).toEqual([total]);
-    expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(1);
-    expect(await world.requests({ method: "POST", path: "payments/create-payment-intent" })).toHaveLength(1);
-    expect(await confirmCalls(world)).toBe(2);
-  });
 
-  test("a Visa declined, then a Mastercard in the same form: its number asks for Mastercard's card type, which is offered; Try again pays once, at that type's fee (decisions/395)", async ({ page, world }) => {
-    await openAccounts(page, world.user("solo"));
-    await fillCard(page, "4000 0000 0000 0002");
-    await payButton(page).click();
-    const alert = page.getByRole("alert").filter({ hasText: "Your card was declined." });
-    await expect(alert).toContainText(paymentTexts.retryAnotherCard);
     await page.getByLabel("Card number").fill("5555 5555 5555 4444");
     const cardNumber = page.getByRole("textbox", { name: "Card number" });
     await expect(cardNumber).toHaveAccessibleDescription(`Error: ${cardTexts.cardBrandMismatch("Mastercard", "Mastercard - 2.5%")}`);
@@ -291,7 +276,6 @@ forEachPractice("paying", () => {
     await cardType.selectOption({ label: "Mastercard - 2.5%" });
     await expect(cardType.locator("option:checked")).toHaveText("Mastercard - 2.5%");
     await expect(cardNumber).not.toHaveAccessibleDescription(/Mastercard card/);
-    await expectNoAxeViolations(page);
     const total = await totalToCharge(page);
     await alert.getByRole("button", { name: "Try again" }).click();
     await expect(succeeded(page)).toBeVisible();
@@ -305,49 +289,51 @@ forEachPractice("paying", () => {
     expect(await confirmCalls(world)).toBe(2);
   });
 
-  for (const viewport of [{ name: "desktop", width: 1280, height: 900 }, { name: "390 px", width: 390, height: 844 }]) {
-    test(`a declined card, then a reload: the page offers that payment, its amount fixed, and a Mastercard pays it once under its own card type (${viewport.name})`, async ({ page, world }) => {
-      await page.setViewportSize(viewport);
-      // Its point is the card type offered again, from the practice's settings.
-      await world.settingsAsOurs();
-      await openAccounts(page, world.user("solo"));
-      await page.getByRole("radio", { name: "Pay another amount" }).check();
-      await page.getByLabel("Amount (NZD)").fill("20.00");
-      const total = await totalToCharge(page);
-      await fillCard(page, "4000 0000 0000 0002");
-      await payButton(page).click();
-      await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+  test("a declined card, then a reload: the page offers that payment, its amount fixed (at 1280 px and at 390 px), and a Mastercard pays it once under its own card type, by keyboard at 390 px", async ({ page, world }) => {
+    // Its point is the card type offered again, from the practice's settings.
+    await world.settingsAsOurs();
+    await openAccounts(page, world.user("solo"));
+    await page.getByRole("radio", { name: "Pay another amount" }).check();
+    await page.getByLabel("Amount (NZD)").fill("20.00");
+    const total = await totalToCharge(page);
+    await fillCard(page, "4000 0000 0000 0002");
+    await payButton(page).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
 
-      await page.reload();
-      const open = page.getByRole("form", { name: "A payment is not finished" });
-      await expect(open).toContainText(`Your card was declined for a payment of ${total}`);
-      await expect(open).toContainText("and it was not charged");
-      // The amount went to the card provider with the intent: shown, not offered. The card was
-      // declined, so nothing can charge that intent, and the card type is offered (decisions/395).
-      await expect(open.getByRole("radio")).toHaveCount(0);
-      const cardType = open.getByLabel("Card type and fee");
-      await expect(cardType.locator("option:checked")).toHaveText("Visa - 2.5%");
-      // The invoice it pays is the one marked (a table on a desktop, cards on a phone: e2e/accounts-phone.spec.ts).
-      if (viewport.width > 390) await expect(pendingTable(page).getByRole("cell", { name: "Included", exact: true })).toHaveCount(1);
-      await expectNoAxeViolations(page);
-      // By keyboard, as the form is: the card type (typed to, as a select takes it), the card's fields, then Pay.
-      await cardType.focus();
-      await page.keyboard.type("Master");
-      await expect(cardType.locator("option:checked")).toHaveText("Mastercard - 2.5%");
-      await page.keyboard.press("Tab");
-      await typeCardFromItsNumberAndPay(page, "5555555555554444");
-      await expect(succeeded(page)).toBeVisible();
-      await expect(page.getByRole("form", { name: "A payment is not finished" })).toHaveCount(0);
-      // Mastercard's fee is Visa's in this practice: the same total, charged once.
-      expect((await world.charges()).map((c) => `$${(c.amountCents / 100).toFixed(2)}`)).toEqual([total]);
-      const saved = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
-      expect(saved.map((r) => r.query.CardType)).toEqual(["Visa - 2.5%", "Mastercard - 2.5%"]);
-      expect(await world.requests({ method: "POST", path: "payments/create-payment-intent" })).toHaveLength(2);
-      expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(1);
-      // Nothing on the page was beside the form to reach for: no sideways scroll at 390 px.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    });
-  }
+    await page.reload();
+    const open = page.getByRole("form", { name: "A payment is not finished" });
+    await expect(open).toContainText(`Your card was declined for a payment of ${total}`);
+    await expect(open).toContainText("and it was not charged");
+    // The amount went to the card provider with the intent: shown, not offered. The card was
+    // declined, so nothing can charge that intent, and the card type is offered (decisions/395).
+    await expect(open.getByRole("radio")).toHaveCount(0);
+    const cardType = open.getByLabel("Card type and fee");
+    await expect(cardType.locator("option:checked")).toHaveText("Visa - 2.5%");
+    // The invoice it pays is the one marked (a table on a desktop, cards on a phone: e2e/accounts-phone.spec.ts).
+    await expect(pendingTable(page).getByRole("cell", { name: "Included", exact: true })).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    // The same page at a phone's width, paid there.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(open).toContainText(`Your card was declined for a payment of ${total}`);
+    await expectNoAxeViolations(page);
+    // By keyboard, as the form is: the card type (typed to, as a select takes it), the card's fields, then Pay.
+    await cardType.focus();
+    await page.keyboard.type("Master");
+    await expect(cardType.locator("option:checked")).toHaveText("Mastercard - 2.5%");
+    await page.keyboard.press("Tab");
+    await typeCardFromItsNumberAndPay(page, "5555555555554444");
+    await expect(succeeded(page)).toBeVisible();
+    await expect(page.getByRole("form", { name: "A payment is not finished" })).toHaveCount(0);
+    // Mastercard's fee is Visa's in this practice: the same total, charged once.
+    expect((await world.charges()).map((c) => `$${(c.amountCents / 100).toFixed(2)}`)).toEqual([total]);
+    const saved = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
+    expect(saved.map((r) => r.query.CardType)).toEqual(["Visa - 2.5%", "Mastercard - 2.5%"]);
+    expect(await world.requests({ method: "POST", path: "payments/create-payment-intent" })).toHaveLength(2);
+    expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(1);
+    // Nothing on the page was beside the form to reach for: no sideways scroll at 390 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
 
   test("a declined card, then an invoice paid at the desk: Try again reads the invoices again, says that payment was not taken and will not go ahead, and the invoices left are paid once (decisions/395)", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
@@ -377,76 +363,66 @@ forEachPractice("paying", () => {
     expect((await world.charges()).slice(1).map((c) => `$${(c.amountCents / 100).toFixed(2)}`)).toEqual([total]);
   });
 
-  test("a card confirmation whose answer was lost, then an invoice paid at the desk: the page cannot tell whether it was charged, so it offers no card and says to ask the practice", async ({ page, world }) => {
+  test("a card confirmation whose answer was lost, then a reload: the page cannot tell whether it was charged and offers that payment; once an invoice is paid at the desk, it offers no card and says to ask the practice", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     const total = await totalToCharge(page);
     await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
     await fillCard(page);
     await payButton(page).click();
     await expect(page.getByRole("alert").filter({ hasText: "The payment was interrupted" })).toBeVisible();
+    expect(await world.charges()).toHaveLength(1);
+
+    // Paying it through that form finds the charge rather than making a second: pay-action.test.ts's
+    // "a card confirmation whose reply was lost: another tab is refused, and finishing records the charge".
+    await page.reload();
+    const open = page.getByRole("form", { name: "A payment is not finished" });
+    await expect(open).toContainText(`A payment of ${total}`);
+    await expect(open).toContainText("we cannot tell whether your card was charged");
+    await expect(page.getByLabel("Card number")).toBeVisible();
+    await expectNoAxeViolations(page);
+
     await paidAtTheDesk(world.user("solo"));
     await page.reload();
+    // The notice is scanned, with its Finish, by "a refresh while the card is being confirmed".
     const notice = page.getByRole("region", { name: "A payment is not finished" });
     await expect(notice).toContainText(`A payment of ${total}`);
     await expect(notice).toContainText("we cannot tell whether your card was charged for it");
     await expect(notice).toContainText("Please contact the practice, who can check whether it was taken");
     await expect(page.getByLabel("Card number")).toHaveCount(0);
     await expect(payButton(page)).toHaveCount(0);
-    await expectNoAxeViolations(page);
+    expect(await world.charges()).toHaveLength(2);
   });
 
-  test("a card confirmation whose answer was lost, then a reload: the page cannot tell whether it was charged, and paying it finds the charge rather than making a second", async ({ page, world }) => {
+  test("an American Express card chosen as Visa is refused at the card number before anything is sent (at 1280 px and at 390 px); chosen as American Express it pays that fee", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
-    const total = await totalToCharge(page);
-    await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
-    await fillCard(page);
+    const cardType = page.getByLabel("Card type and fee");
+    await expect(cardType.locator("option:checked")).toHaveText("Visa - 2.5%");
+    await page.getByLabel("Card number").fill("3782 822463 10005");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/40");
+    await page.getByLabel("Security code (CVC)").fill("1234");
     await payButton(page).click();
-    await expect(page.getByRole("alert").filter({ hasText: "The payment was interrupted" })).toBeVisible();
-    expect(await world.charges()).toHaveLength(1);
-
-    await page.reload();
-    const open = page.getByRole("form", { name: "A payment is not finished" });
-    await expect(open).toContainText(`A payment of ${total}`);
-    await expect(open).toContainText("we cannot tell whether your card was charged");
+    const cardNumber = page.getByRole("textbox", { name: "Card number" });
+    await expect(cardNumber).toHaveAccessibleDescription(/This is an American Express card: choose American Express - 3\.5% as the card type/);
     await expectNoAxeViolations(page);
-    await fillCard(page);
-    await payButton(page).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(cardNumber).toHaveAccessibleDescription(/This is an American Express card/);
+    await expectNoAxeViolations(page);
+    expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
+
+    // By keyboard: the card type (typed to, as a select takes it), then Pay.
+    await cardType.focus();
+    await page.keyboard.type("American");
+    await expect(cardType.locator("option:checked")).toHaveText("American Express - 3.5%");
+    await expect(cardNumber).not.toHaveAccessibleDescription(/American Express card/);
+    const total = await totalToCharge(page);
+    await payButton(page).focus();
+    await page.keyboard.press("Enter");
     await expect(succeeded(page)).toBeVisible();
-    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
-    expect(await world.charges()).toHaveLength(1);
-    expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(1);
+    const [charge] = await world.charges();
+    expect(`$${(charge.amountCents / 100).toFixed(2)}`).toBe(total);
+    const [saved] = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
+    expect(saved.query).toMatchObject({ CardType: "American Express - 3.5%" });
   });
-
-  for (const viewport of [{ name: "desktop", width: 1280, height: 900 }, { name: "390 px", width: 390, height: 844 }]) {
-    test(`an American Express card chosen as Visa is refused at the card number before anything is sent; chosen as American Express it pays that fee (${viewport.name})`, async ({ page, world }) => {
-      await page.setViewportSize(viewport);
-      await openAccounts(page, world.user("solo"));
-      const cardType = page.getByLabel("Card type and fee");
-      await expect(cardType.locator("option:checked")).toHaveText("Visa - 2.5%");
-      await page.getByLabel("Card number").fill("3782 822463 10005");
-      await page.getByLabel("Expiry (MM/YY)").fill("12/40");
-      await page.getByLabel("Security code (CVC)").fill("1234");
-      await payButton(page).click();
-      const cardNumber = page.getByRole("textbox", { name: "Card number" });
-      await expect(cardNumber).toHaveAccessibleDescription(/This is an American Express card: choose American Express - 3\.5% as the card type/);
-      await expectNoAxeViolations(page);
-      expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
-
-      // By keyboard: the card type (typed to, as a select takes it), then Pay.
-      await cardType.focus();
-      await page.keyboard.type("American");
-      await expect(cardType.locator("option:checked")).toHaveText("American Express - 3.5%");
-      await expect(cardNumber).not.toHaveAccessibleDescription(/American Express card/);
-      const total = await totalToCharge(page);
-      await payButton(page).focus();
-      await page.keyboard.press("Enter");
-      await expect(succeeded(page)).toBeVisible();
-      const [charge] = await world.charges();
-      expect(`$${(charge.amountCents / 100).toFixed(2)}`).toBe(total);
-      const [saved] = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
-      expect(saved.query).toMatchObject({ CardType: "American Express - 3.5%" });
-    });
-  }
 
   test("a double click on Pay charges once", async ({ page, world }) => {
     const intent = await world.hold({ path: "payments/create-payment-intent", times: 1 });
@@ -498,33 +474,12 @@ forEachPractice("paying", () => {
     const notice = other.getByRole("region", { name: "A payment is not finished" });
     await expect(notice).toContainText(`A payment of ${total} was taken from your card, but the practice has not recorded it yet.`);
     await expect(notice.getByRole("heading", { name: "A payment is not finished" })).toBeFocused();
-    await expectNoAxeViolations(other);
+    // The notice with its Finish is scanned by "a refresh while the card is being confirmed".
     expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(1);
     await notice.getByRole("button", { name: "Finish this payment" }).click();
     await expect(other.getByRole("status").filter({ hasText: "The payment has been recorded with the practice." })).toBeVisible();
     await expect(pendingTable(other).getByText("No Record Found")).toBeVisible();
     expect(await world.charges()).toHaveLength(1);
-  });
-
-  test("a confirmation the practice answers too late is reported as uncertain, and paying again charges once", async ({ page, world }) => {
-    // Held past the portal's practice timeout: the portal gives up without knowing the outcome.
-    const late = await world.hold({ path: "payments/confirm-card", times: 1 });
-    await openAccounts(page, world.user("solo"));
-    await fillCard(page);
-    await payButton(page).click();
-    await late.arrived();
-    const interrupted = page.getByRole("alert").filter({ hasText: "we cannot tell whether your card was charged" });
-    await expect(interrupted).toBeVisible({ timeout: E2E_PRACTICE_TIMEOUT_MS + 7_000 });
-    // The retry reaches the practice while the first confirmation is still there, unanswered.
-    await interrupted.getByRole("button", { name: "Try again" }).click();
-    await expect(succeeded(page)).toBeVisible();
-    // The late confirmation is then carried out by the practice: once both are done, one charge.
-    await late.release();
-    await expect.poll(() => confirmCalls(world)).toBe(2);
-    expect(await world.charges()).toHaveLength(1);
-    // The retry is the same attempt and confirms the same intent, made once (decisions/374), so the
-    // provider could not charge it twice.
-    expect(await intentKeys(world)).toHaveLength(1);
   });
 
   test("a card charged whose confirmation never comes back: the patient is told, and paying again charges once", async ({ page, world }) => {
@@ -533,8 +488,8 @@ forEachPractice("paying", () => {
     await fillCard(page);
     await payButton(page).click();
     const interrupted = page.getByRole("alert").filter({ hasText: "we cannot tell whether your card was charged" });
+    // The same alert with its Try again is scanned, declined, by "a declined card stops with a message".
     await expect(interrupted).toBeVisible();
-    await expectNoAxeViolations(page);
     // The practice did charge the card; only its answer was lost.
     expect(await world.charges()).toHaveLength(1);
     await interrupted.getByRole("button", { name: "Try again" }).click();
@@ -576,14 +531,13 @@ forEachPractice("paying", () => {
     await fillCard(page);
     await payButton(page).click();
     const settle = page.getByRole("alert").filter({ hasText: "Your card was charged, but the practice has not yet recorded the payment" });
+    // The same alert, its one button named otherwise, is scanned by "a declined card stops with a message".
     await expect(settle).toBeVisible();
-    await expectNoAxeViolations(page);
     await settle.getByRole("button", { name: "Try recording the payment again" }).click();
     await expect(succeeded(page)).toBeVisible();
     expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(2);
     expect(await world.charges()).toHaveLength(1);
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
-    expect(await balanceShown(page)).toBe("$0.00");
   });
 });
 

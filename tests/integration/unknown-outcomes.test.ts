@@ -19,6 +19,11 @@ import { MESSAGE_BOXES } from "@contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
+import { payAction, type PayDeps } from "~/areas/accounts/page.server";
+import { PaymentAttempts } from "~/areas/accounts/payment-attempts.server";
+import { getInvoices } from "~/.server/practice/accounts.server";
+import { STEP_HEADER } from "~/lib/step-errors";
+import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
 
 /**
  * Writes whose outcome the portal cannot know (issue 36, findings 2 and 3): a garbled or empty reply,
@@ -342,5 +347,42 @@ describe("a repeat request whose reply never came back", () => {
     expect(await reply).toMatchObject({ outcome: "unknown" });
     await held.release();
     await expect.poll(received).toBe(before + 1);
+  });
+});
+
+// The browser suite walked this with a 4 s wait (accounts.spec.ts, before 2026-11-29); here it takes the
+// file's 2 s. What the page then shows, an uncertain payment with Try again, is the lost reply's: accounts.spec.ts's
+// "a card charged whose confirmation never comes back".
+describe("a card confirmation the practice answers later than the timeout", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 365 });
+  });
+
+  it("is unknown as a lost reply is, never refused; the retry confirms the same intent while the first is still at the practice, and once both are done the card is charged once", async () => {
+    const { cookie, practice: s } = await signedInToPortal(sessions, world, "solo");
+    const deps: PayDeps = { requireSession: sessions.openSession, attempts: new PaymentAttempts(), provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now };
+    const post = async (name: string, input: Record<string, unknown>) =>
+      (await (await payAction(new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams({ step: name, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Cookie: cookie } }), deps)).json()) as { ok: boolean; reply?: unknown; failure?: { kind: string } };
+    const [invoice] = (await getInvoices(s.api, s.id, "pending")).resources;
+    const amount = toCents(invoice.extension.balance)!;
+    const key = newKey();
+    expect(await post("save-temp", { key, cardType: "Visa - 2.5%", amountCents: amount, feeCents: feeCents(amount, feeRateBasisPoints("Visa - 2.5%")!), allocations: [{ id: invoice.id, payNowCents: amount }] })).toMatchObject({ ok: true, reply: { outcome: "saved" } });
+    const intent = await post("intent", { key });
+    expect(intent).toMatchObject({ ok: true });
+    const card = { clientSecret: String(intent.reply), cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" };
+    const confirmations = async () => (await world.requests({ path: "payments/confirm-card" })).length;
+
+    const late = await world.hold({ path: "payments/confirm-card", times: 1 });
+    const first = post("confirm", card);
+    await late.arrived();
+    // The portal gave up without knowing: "failed" is the payment form's "we cannot tell" (a refusal would say nothing was charged).
+    expect(await first).toMatchObject({ ok: false, failure: { kind: "failed" } });
+    expect(await post("confirm", card)).toMatchObject({ ok: true });
+    expect(await post("record", { key })).toEqual({ ok: true, reply: true });
+    await late.release();
+    await expect.poll(confirmations).toBe(2);
+    expect(await world.charges()).toHaveLength(1);
+    expect(await world.requests({ path: "payments/create-payment-intent" })).toHaveLength(1);
   });
 });
