@@ -38,19 +38,21 @@ async function logOut(page: Page) {
  * A first passkey of a holder without recovery codes shows ten, once (decisions/321; `codes: false` for
  * a holder who keeps the e-mailed code's); they are answered. `cancelFirst`: the browser's first prompt is
  * cancelled, and Try again asks once more without new proof, with the grant the dialog keeps (decisions/393).
+ * `axe: true` scans each state of the dialogs on the way; `axe: "proof"` only the proof step, where another test
+ * scans the others at the same width.
  */
-async function addPasskey(page: Page, world: World, user: WorldUser, name: string, { axe = false, open = true, codes = true, proof = "email" as "email" | "password", cancelFirst = false } = {}) {
+async function addPasskey(page: Page, world: World, user: WorldUser, name: string, { axe = false as boolean | "proof", open = true, codes = true, proof = "email" as "email" | "password", cancelFirst = false } = {}) {
   if (open) await openSignedIn(page, user, "/profile", "User Profile");
   const section = page.getByRole("region", { name: "Sign-in security" });
   await expect(section).toContainText(passkeyTexts.none);
   await section.getByRole("button", { name: passkeyTexts.addPasskey }).click();
   const dialog = page.getByRole("dialog", { name: passkeyTexts.addTitle });
   await expect(dialog).toBeVisible();
-  if (axe) await expectNoAxeViolations(page);
+  if (axe === true) await expectNoAxeViolations(page);
   // No name: the words say what is missing, and nothing is sent or asked of the browser.
   await dialog.getByRole("button", { name: "Send the code" }).click();
   await expect(dialog.getByText(passkeyTexts.nameMissing)).toBeVisible();
-  if (axe) await expectNoAxeViolations(page);
+  if (axe === true) await expectNoAxeViolations(page);
   await dialog.getByLabel(passkeyTexts.nameLabel).fill(name);
   if (proof === "password") {
     await dialog.getByRole("button", { name: "Use my password instead" }).click();
@@ -90,7 +92,7 @@ async function addPasskey(page: Page, world: World, user: WorldUser, name: strin
     await expect(items).toHaveCount(10);
     await expect(kept.getByRole("button", { name: "Copy codes" })).toBeVisible();
     await expect(kept.getByRole("button", { name: "Print codes" })).toBeVisible();
-    if (axe) await expectNoAxeViolations(page);
+    if (axe === true) await expectNoAxeViolations(page);
     shown = await items.allTextContents();
     await kept.getByRole("button", { name: "I have kept my codes: done" }).click();
     await expect(kept).toBeHidden();
@@ -152,11 +154,12 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("region", { name: "Sign-in security" })).not.toContainText("Recovery codes left");
   });
 
-  test("a first passkey shows ten recovery codes once; with the device lost, one signs a passkey-only holder in, once", async ({ page, world }) => {
+  test("a first passkey shows ten recovery codes once; with the device lost, one signs a passkey-only holder in, and new ones are made with another", async ({ page, world }) => {
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     const user = world.user("solo");
     // The first prompt cancelled, then tried again without new proof: the passkey and its codes come all the same.
-    const { section, codes } = await addPasskey(page, world, user, "Only phone", { axe: true, proof: "password", cancelFirst: true });
+    // Its dialog's name and code states, and the codes shown, are scanned at 1280 px by the test above: here the password's.
+    const { section, codes } = await addPasskey(page, world, user, "Only phone", { axe: "proof", proof: "password", cancelFirst: true });
     await expect(section).toContainText("Code by e-mail: Off");
     await expect(section).toContainText("Recovery codes left: 10 of 10");
     await expect(section.getByRole("button", { name: "Make new recovery codes" })).toBeVisible();
@@ -181,23 +184,12 @@ test.describe("passkeys", () => {
     await recovery.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await page.goto("/profile");
-    await expect(page.getByRole("region", { name: "Sign-in security" })).toContainText("Recovery codes left: 9 of 10");
-
-    // Spent: the same code is refused at the next sign-in.
-    await logOut(page);
-    await signIn(page, user);
-    await page.getByRole("dialog", { name: passkeyTexts.signInTitle }).getByRole("button", { name: passkeyTexts.useRecoveryCode }).click();
-    await recovery.getByLabel("Recovery code").fill(codes[3]);
-    await recovery.getByRole("button", { name: "Continue" }).click();
-    await expect(recovery.getByText(secondStepTexts.wrongRecoveryCode)).toBeVisible();
-    await recovery.getByLabel("Recovery code").fill(codes[4]);
-    await recovery.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    // Spent, the same code signs nobody in again: tests/integration/passkeys.test.ts ("a passkey-only holder who lost the device ... each code once").
 
     // New codes for a passkey-only holder, with the same proof as for the e-mailed code's (decisions/312).
     await page.goto("/profile");
     const security = page.getByRole("region", { name: "Sign-in security" });
-    await expect(security).toContainText("Recovery codes left: 8 of 10");
+    await expect(security).toContainText("Recovery codes left: 9 of 10");
     await security.getByRole("button", { name: "Make new recovery codes" }).click();
     const confirm = page.getByRole("dialog", { name: "Make new recovery codes?" });
     await confirm.getByRole("button", { name: "Use a recovery code" }).click();
@@ -250,8 +242,8 @@ test.describe("passkeys", () => {
     await recovery.getByRole("button", { name: "Continue" }).click();
     await expect(recovery.getByText(secondStepTexts.wrongRecoveryCode)).toBeVisible();
     await expect(field).toHaveValue(wrong);
+    // The refused code's state at 390 px is scanned by second-step.spec's recovery-code walk.
     expect(await page.evaluate(() => document.documentElement.scrollWidth), "the recovery code's width at 390 px").toBeLessThanOrEqual(390);
-    await expectNoAxeViolations(page);
     await field.fill(codes[0]);
     await recovery.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
