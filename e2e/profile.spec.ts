@@ -56,7 +56,7 @@ async function tabTo(page: Page, target: Locator) {
 }
 
 test.describe("user profile", () => {
-  test("shows the breadcrumb, the top block and every section; the header menu links here; the address is viewed, not edited, and says why; the terms open in a dialog; Update Profile refuses a preferred name of markup or over 50 characters, sending nothing", async ({ page, world }) => {
+  test("shows the breadcrumb, the top block and every section in New Zealand's words (issue 21); the header menu links here; the address is viewed, not edited, and says why; the terms open in a dialog; Update Profile refuses a preferred name of markup or over 50 characters, and Edit Contact Details an invalid phone and no contact method at all, sending nothing", async ({ page, world }) => {
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("button", { name: /account menu/ }).click();
     await page.getByRole("menuitem", { name: "Profile" }).click();
@@ -99,6 +99,34 @@ test.describe("user profile", () => {
     await expect(preferred).toHaveAccessibleDescription(/Please keep this to 50 characters or fewer/);
     await expect(update).toBeVisible();
     expect(await world.requests({ method: "POST", path: "Patient/UpdatePatientDemographics" })).toHaveLength(0);
+    await page.keyboard.press("Escape");
+    await expect(update).toBeHidden();
+
+    // New Zealand's words: Mobile rather than Cell Phone, Town/City and Postcode rather than City/County and postal code.
+    await expect(page.getByText("Cell Phone")).toHaveCount(0);
+    await expect(page.getByText("City/County")).toHaveCount(0);
+    const address = page.getByRole("region", { name: "Address", exact: true });
+    await expect(address.getByText("Town/City", { exact: true })).toBeVisible();
+    // The city line holds the town or city; "Suburb/Town" would call Auckland a suburb (issue 52).
+    await expect(page.getByText("Suburb/Town", { exact: true })).toHaveCount(0);
+    await expect(address.getByText("Postcode", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Edit contact details" }).click();
+    const contact = page.getByRole("dialog", { name: "Edit Contact Details" });
+    await expect(contact.getByRole("checkbox", { name: "Mobile" })).toBeVisible();
+    await expect(contact.getByLabel("Preferred contact method").locator("option", { hasText: "Mobile" })).toHaveCount(1);
+    await expect(contact.getByText("Cell Phone")).toHaveCount(0);
+
+    await contact.getByLabel("Work Phone").fill("12345");
+    await contact.getByRole("button", { name: "Save" }).click();
+    await expect(contact.getByLabel("Work Phone")).toHaveAccessibleDescription(/Enter a valid phone number, for example 021 555 1234/);
+    await expect(contact.getByRole("alert")).toContainText("Please correct the highlighted fields. Nothing has been sent yet.");
+    await contact.getByLabel("Work Phone").fill("");
+    const methods = contact.getByRole("group", { name: "How may the practice contact you?" });
+    for (const box of await methods.getByRole("checkbox").all()) await box.uncheck();
+    await contact.getByRole("button", { name: "Save" }).click();
+    await expect(methods).toHaveAccessibleDescription(/Choose at least one way for the practice to contact you/);
+    await expect(contact).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "Patient/UpdatePatientContactMethods" })).toHaveLength(0);
   });
 
   test("at 390 px Add Emergency Contact has Close at its top and Save and Cancel always in view (issue 21); adds and removes an emergency contact with the keyboard alone, focus returning where it was", async ({ page, world }) => {
@@ -446,7 +474,7 @@ forEachPractice("profile saves", () => {
     const dialog = page.getByRole("dialog", { name: "Edit Contact Details" });
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page);
-    // An invalid number refused: the New Zealand's words test.
+    // An invalid number refused: the first test of "user profile".
     await dialog.getByLabel("Mobile Phone").fill("0215550177");
     await dialog.getByLabel("Home Phone").fill("");
     await dialog.getByRole("checkbox", { name: "Email" }).check();
@@ -647,35 +675,5 @@ test.describe("older profile layout, a newborn with nothing on file", () => {
     await expect(page.getByRole("region", { name: "Address Information" })).toContainText("No address found");
     await expect(page.getByRole("region", { name: "Contact Information" })).toContainText("Contact detail not available");
     await expectNoAxeViolations(page);
-  });
-});
-
-test.describe("New Zealand's words (issue 21)", () => {
-  test("Mobile rather than Cell Phone, Town/City and Postcode rather than City/County and postal code; Edit Contact Details refuses an invalid phone and no contact method at all with their messages, sending nothing", async ({ page, world }) => {
-    await openProfile(page, world);
-    await expect(page.getByText("Cell Phone")).toHaveCount(0);
-    await expect(page.getByText("City/County")).toHaveCount(0);
-    const address = page.getByRole("region", { name: "Address", exact: true });
-    await expect(address.getByText("Town/City", { exact: true })).toBeVisible();
-    // The city line holds the town or city; "Suburb/Town" would call Auckland a suburb (issue 52).
-    await expect(page.getByText("Suburb/Town", { exact: true })).toHaveCount(0);
-    await expect(address.getByText("Postcode", { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Edit contact details" }).click();
-    const dialog = page.getByRole("dialog", { name: "Edit Contact Details" });
-    await expect(dialog.getByRole("checkbox", { name: "Mobile" })).toBeVisible();
-    await expect(dialog.getByLabel("Preferred contact method").locator("option", { hasText: "Mobile" })).toHaveCount(1);
-    await expect(dialog.getByText("Cell Phone")).toHaveCount(0);
-
-    await dialog.getByLabel("Work Phone").fill("12345");
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(dialog.getByLabel("Work Phone")).toHaveAccessibleDescription(/Enter a valid phone number, for example 021 555 1234/);
-    await expect(dialog.getByRole("alert")).toContainText("Please correct the highlighted fields. Nothing has been sent yet.");
-    await dialog.getByLabel("Work Phone").fill("");
-    const methods = dialog.getByRole("group", { name: "How may the practice contact you?" });
-    for (const box of await methods.getByRole("checkbox").all()) await box.uncheck();
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(methods).toHaveAccessibleDescription(/Choose at least one way for the practice to contact you/);
-    await expect(dialog).toBeVisible();
-    expect(await world.requests({ method: "POST", path: "Patient/UpdatePatientContactMethods" })).toHaveLength(0);
   });
 });
