@@ -240,6 +240,17 @@ describe("Change Password and the current password", () => {
     expect(await throttle.claim(own.user("solo").username, "198.51.100.10")).toMatchObject({ allowed: false });
   });
 
+  it("the practice's refusal of the change is told in its own words (1§8), and a failed change says so", async () => {
+    const own = await mock.createWorld({ scenario: "default", seed: ++seed });
+    const solo = await own.signIn("solo");
+    const { password } = own.user("solo");
+    const context = contextOf(solo, "solo", solo.id, own);
+    // The current password as the new one: the practice answers StatusCode "3" with its reason.
+    expect(await page.actOnProfile(context, passwordForm(password, password), { address: "192.0.2.35", throttle: newThrottle() })).toEqual({ intent: "change-password", ok: false, message: "Your new password must be different from your current one." });
+    await own.fault({ path: "Patient/ChangePassword", status: 503, times: 1 });
+    expect(await page.actOnProfile(context, passwordForm(password, "Kahikatea43Ab"), { address: "192.0.2.35", throttle: newThrottle() })).toEqual({ intent: "change-password", ok: false, message: profileTexts.passwordFailed });
+  });
+
   it("a practice that cannot check the current password changes nothing and counts nothing", async () => {
     const own = await mock.createWorld({ scenario: "default", seed: ++seed });
     const solo = await own.signIn("solo");
