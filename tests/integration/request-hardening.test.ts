@@ -4,6 +4,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
 import express from "express";
 import { HSTS, limitBodies } from "../../server";
+import { errorsTexts } from "~/lib/texts/errors";
 import { newPasswordTexts } from "~/lib/texts/new-password";
 import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -363,5 +364,33 @@ describe("a too-large post sent whole (issue 33)", () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("the shell's answers that need no browser (moved from e2e/shell.spec.ts)", () => {
+  it("every page names an icon the portal serves, so browsers do not ask for a missing favicon.ico", async () => {
+    const html = await (await fetch(`${portal.url}/login`)).text();
+    const href = /<link[^>]*rel="icon"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="icon"/.exec(html);
+    expect(href, "a <link rel=icon> in the page").not.toBeNull();
+    const icon = await fetch(`${portal.url}${href![1] ?? href![2]}`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+  });
+
+  it("a signed-in user who opens /login is sent to the dashboard", async () => {
+    const browser = await signedIn();
+    const res = await browser.fetch(portal, "/login");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/");
+  });
+
+  it("a practice reply that breaks the contract is a clear error page (502), not a crash", async () => {
+    const browser = await signedIn();
+    await world.fault({ path: "Patient/RefreshCounter", body: "malformed", times: 1 });
+    const res = await browser.fetch(portal, "/");
+    expect(res.status).toBe(502);
+    const html = await res.text();
+    expect(html).toContain(errorsTexts.problemTitle);
+    expect(html).toContain("sent a reply we could not read");
   });
 });
