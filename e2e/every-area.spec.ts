@@ -98,7 +98,6 @@ const SCREENS: Record<string, Screen> = {
     linkedAt: [1, 2],
     calls: ["Patient/PaymentNotice"],
     own: "Patient/PaymentNotice",
-    axeAt390By: "accounts-phone.spec.ts › at 390 px each pending invoice is a card with every column's value…",
   },
   // The portal's own screen (issue 31): it reads the portal's store, not the practice, so it has no own call.
   "/access-record": { heading: "Who has looked at my record", via: "account menu", menuItem: "Who has looked at my record", calls: [] },
