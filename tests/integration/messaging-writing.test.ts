@@ -132,9 +132,15 @@ describe("/emails/step", () => {
     const unread = await page("?filter=unread");
     expect(unread.rows.every((r) => !r.read)).toBe(true);
     expect(unread.total).toBe(inbox.unread);
+    // The Read filter is the practice's ReadFilter 2 (the browser's read filter, messaging.spec.ts, only picks it).
+    const read = await page("?filter=read");
+    expect(read.view).toEqual({ box: "inbox", filter: "read" });
+    expect(read.rows.length).toBeGreaterThan(0);
+    expect(read.rows.every((r) => r.read)).toBe(true);
+    expect((await world.requests({ method: "GET", path: "Patient/Messaging" })).at(-1)!.query.ReadFilter).toBe("2");
   });
 
-  it("a form missing everything is refused with each 2§5 text; nothing is posted", async () => {
+  it("a form missing everything is refused with each 2§5 text, and a practitioner outside the role with its own; nothing is posted", async () => {
     const { step } = await patient(world);
     const before = (await posts(world)).length;
     const reply = (await step("send", { key: newKey(), mode: "compose", intent: "send", body: "   " })) as SendReply;
@@ -143,6 +149,9 @@ describe("/emails/step", () => {
     expect(tooLong).toMatchObject({ outcome: "refused", errors: { body: t.bodyTooLong } });
     const renamed = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "y", attachments: JSON.stringify([{ name: "photo.png", data: Buffer.from("MZ not a png").toString("base64") }]) })) as SendReply;
     expect(renamed).toMatchObject({ outcome: "refused", errors: { attachments: `photo.png ${t.wrongType}` } });
+    // A practitioner outside the role chosen (the browser's focus on the field: messaging.spec.ts's refused send).
+    const stranger = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "999999", subject: "x", body: "y" })) as SendReply;
+    expect(stranger).toMatchObject({ outcome: "refused", message: t.unknownPractitioner, errors: { practitionerId: t.unknownPractitioner } });
     expect((await posts(world)).length).toBe(before);
   });
 
