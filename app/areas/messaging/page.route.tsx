@@ -3,7 +3,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "rea
 import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Announcement, MessagingEvent } from "./messaging.machine";
 import { loadMessagingPage } from "./page.server";
-import type { PageNotice } from "./components/notice-host";
+import type { PageNotice, ShownNotice } from "./components/notice-host";
 import { MessageList } from "./components/message-list";
 import { NothingOpen } from "./components/nothing-open";
 import { lazyModule } from "~/components/ui/lazy-module";
@@ -90,7 +90,8 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const { revalidate } = revalidator;
   const [preview, setPreview] = useState<AttachmentView | null>(null);
-  const [toast, setToast] = useState<PageNotice | null>(null);
+  const [toast, setToast] = useState<ShownNotice | null>(null);
+  const notify = useCallback((notice: PageNotice) => setToast((before) => ({ ...notice, id: (before?.id ?? 0) + 1 })), []);
 
   // Each part of the page is one hook's: the pages reached, the rows ticked, the open message, deleting.
   const pages = useMessagePages({ firstRows: loaderData.rows, total: loaderData.total, box: view.box, filter: view.filter });
@@ -137,11 +138,11 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   // Sending or saving changed the boxes: the notice shows, and the lists reload from page 1 (2§4).
   const announced = useCallback(
     (announcement: Announcement) => {
-      setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
+      notify({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
       removeRows(announcement.removed);
       if (announcement.changed) void reload(announcement.tone === "success" ? announcement.title : null);
     },
-    [reload, removeRows],
+    [notify, reload, removeRows],
   );
   // Every post's outcome goes to the page as it is now, whenever the machine started.
   const announcedNow = useRef(announced);
@@ -165,7 +166,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
 
   const deletion = useDeleteMessages({
     box: view.box,
-    notify: setToast,
+    notify,
     onDeleted: (ids, said) => {
       removeRows(ids);
       void reload(said);
