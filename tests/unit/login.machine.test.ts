@@ -135,10 +135,14 @@ describe("login machine", () => {
     expect(actor.getSnapshot().context.failures).toBe(0);
   });
 
-  it("shows the snag toast on a network failure and on a failed step, and dismisses it", async () => {
+  it("shows the snag toast on a network failure, a new one each time, and on a failed step, and dismisses it", async () => {
     const { actor } = start({ fail: "signIn" });
     actor.send({ type: "signIn.submit", ...good });
     await waitForState(actor, (s) => s.matches("credentials") && s.context.toast !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ toast: signInTexts.networkFailure, toastsTold: 1 });
+    // The same words again are a notice of their own, so they are announced again.
+    actor.send({ type: "signIn.submit", ...good });
+    await waitForState(actor, (s) => s.matches("credentials") && s.context.toastsTold === 2);
     expect(actor.getSnapshot().context.toast).toBe(signInTexts.networkFailure);
     actor.send({ type: "toast.dismiss" });
     expect(actor.getSnapshot().context.toast).toBeNull();

@@ -9,6 +9,7 @@ import { BadgeCount } from "~/components/ui/badge-count";
 import { Button, buttonClass } from "~/components/ui/button";
 import { lazyModule } from "~/components/ui/lazy-module";
 import { TextField } from "~/components/ui/field";
+import { useNotice } from "~/components/ui/notice";
 import { Notice, ToastProvider } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
@@ -61,11 +62,11 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
   }, [printing]);
 
   const [cancelling, setCancelling] = useState<AppointmentRow | null>(null);
-  const [notice, setNotice] = useState<CancelOutcome | null>(null);
+  const { notice, tell, dismiss } = useNotice();
   const onCancelled = useCallback((outcome: CancelOutcome) => {
     setCancelling(null);
-    setNotice(outcome);
-  }, []);
+    tell({ tone: outcome.ok ? "success" : "error", title: outcome.ok ? t.cancelledTitle : t.notCancelledTitle, detail: outcome.message });
+  }, [tell]);
   const { revalidate } = revalidator;
   // A booking changes the counters and the Upcoming list: the page's data is read again (and if that
   // read fails, its failure still says the appointment is booked).
@@ -203,9 +204,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
 
         <AppointmentSlip row={printing} practice={practice} printedOn={printedOn} />
         <CancelDialog row={cancelling} onClose={() => setCancelling(null)} onDone={onCancelled} />
-        <Notice open={notice !== null} onOpenChange={(open) => (open ? undefined : setNotice(null))} tone={notice?.ok ? "success" : "error"} title={notice?.ok ? t.cancelledTitle : "Not cancelled"}>
-          {notice?.message}
-        </Notice>
+        <Notice notice={notice} onDismiss={dismiss} />
       </div>
     </ToastProvider>
   );

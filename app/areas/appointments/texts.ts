@@ -15,6 +15,7 @@ export const appointmentsTexts = {
   booked: "Appointment Booked successfully",
   bookedTitle: "Appointment booked",
   cancelledTitle: "Appointment cancelled",
+  notCancelledTitle: "Not cancelled",
   /** Decisions/385: a booking posted again (Check again, another tab) that the practice already holds. */
   alreadyBooked: "Your appointment is booked: it had already reached the practice, so it was not booked twice.",
   bookUnconfirmed:

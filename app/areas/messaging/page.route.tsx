@@ -3,10 +3,10 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "rea
 import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Announcement, MessagingEvent } from "./messaging.machine";
 import { loadMessagingPage } from "./page.server";
-import type { PageNotice, ShownNotice } from "./components/notice-host";
 import { MessageList } from "./components/message-list";
 import { NothingOpen } from "./components/nothing-open";
 import { lazyModule } from "~/components/ui/lazy-module";
+import { useNotice } from "~/components/ui/notice";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -90,8 +90,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const { revalidate } = revalidator;
   const [preview, setPreview] = useState<AttachmentView | null>(null);
-  const [toast, setToast] = useState<ShownNotice | null>(null);
-  const notify = useCallback((notice: PageNotice) => setToast((before) => ({ ...notice, id: (before?.id ?? 0) + 1 })), []);
+  const { notice, tell: notify, dismiss } = useNotice();
 
   // Each part of the page is one hook's: the pages reached, the rows ticked, the open message, deleting.
   const pages = useMessagePages({ firstRows: loaderData.rows, total: loaderData.total, box: view.box, filter: view.filter });
@@ -188,7 +187,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   const [dialogsDrawn, setDialogsDrawn] = useState(false);
   if (!dialogsDrawn && (deletion.ids !== null || dialogs.open === "sendingDraft" || preview?.kind === "image")) setDialogsDrawn(true);
   const [noticesDrawn, setNoticesDrawn] = useState(false);
-  if (!noticesDrawn && toast !== null) setNoticesDrawn(true);
+  if (!noticesDrawn && notice !== null) setNoticesDrawn(true);
 
   return (
     <>
@@ -360,7 +359,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {noticesDrawn ? (
         <Suspense fallback={null}>
-          <NoticeHost notice={toast} onClose={() => setToast(null)} />
+          <NoticeHost notice={notice} onDismiss={dismiss} />
         </Suspense>
       ) : null}
     </>

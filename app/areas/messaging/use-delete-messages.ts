@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Box } from "./view";
 import { messagingTexts as t } from "./texts";
 import { callMessagingStep } from "./call-step";
-import type { PageNotice } from "./components/notice-host";
+import type { NoticeWords } from "~/components/ui/notice";
 
 /** The one way messages are deleted: the page's Delete, and the writing machine's removal of a replaced draft. */
 export const deleteMessages = (ids: readonly string[], box: Box) => callMessagingStep("delete", { ids: [...ids], box });
@@ -13,7 +13,7 @@ export const deleteMessages = (ids: readonly string[], box: Box) => callMessagin
  * or nothing (decisions/363); fewer than asked, or not known, is not called a success.
  * The writing machine's own removal of a replaced draft is part of sending (messaging.machine.ts).
  */
-export function useDeleteMessages({ box, notify, onDeleted }: { box: Box; notify(notice: PageNotice): void; onDeleted(deleted: readonly string[], said: string | null): void }) {
+export function useDeleteMessages({ box, notify, onDeleted }: { box: Box; notify(notice: NoticeWords): void; onDeleted(deleted: readonly string[], said: string | null): void }) {
   const [asked, setAsked] = useState<{ ids: string[]; box: Box } | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = asked?.ids ?? null;

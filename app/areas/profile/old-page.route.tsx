@@ -7,6 +7,7 @@ import { Rows, Section, personalRows } from "./components/sections";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button } from "~/components/ui/button";
 import { lazyModule } from "~/components/ui/lazy-module";
+import { useNotice } from "~/components/ui/notice";
 import { Notice, ToastProvider } from "~/components/ui/toast";
 import { profileTexts } from "./texts";
 import { recordTexts } from "~/lib/texts/record";
@@ -159,14 +160,14 @@ function NotificationToggle({
 export default function ProfileOld({ loaderData }: Route.ComponentProps) {
   const { profile, photo, practice, terms, actingFor } = loaderData;
   const [dialog, setDialog] = useState<"password" | "terms-1" | "terms-2" | null>(null);
-  const [toast, setToast] = useState<{ tone: "success" | "error"; title: string } | null>(null);
+  const { notice, tell, dismiss } = useNotice();
   // Closed dialogs render nothing; once one has opened, they stay mounted as before.
   const [dialogsMounted, setDialogsMounted] = useState(false);
   if (!dialogsMounted && dialog !== null) setDialogsMounted(true);
   const saved = useCallback((message: string) => {
     setDialog(null);
-    setToast({ tone: "success", title: message });
-  }, []);
+    tell({ tone: "success", title: message });
+  }, [tell]);
   const contactRows: Array<[string, string]> = [
     ["Mobile", profile.phones.mobile],
     ["Home Phone", profile.phones.home],
@@ -246,7 +247,7 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
           <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title="Draft message terms" text={terms[1] ?? null} />
         </Suspense>
       ) : null}
-      <Notice open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
+      <Notice notice={notice} onDismiss={dismiss} />
     </ToastProvider>
   );
 }

@@ -7,6 +7,7 @@ import { ProfilePicture } from "./components/avatar";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button, buttonClass } from "~/components/ui/button";
 import { lazyModule } from "~/components/ui/lazy-module";
+import { useNotice } from "~/components/ui/notice";
 import { Notice, ToastProvider } from "~/components/ui/toast";
 import { hasArea } from "~/lib/menu";
 import { ACCESS_RECORD_PATH } from "~/lib/areas";
@@ -75,7 +76,6 @@ const preloadDialogs = (event: { target: EventTarget }) => {
 const money = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });
 
 type DialogName = "add-contact" | "password" | "address" | "contact" | "profile" | "terms" | "turn-on" | "turn-off" | "recovery-codes";
-type Toast = { id: number; tone: "success" | "error"; title: string } | null;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor, signInSecurity, devices } = loaderData;
@@ -91,7 +91,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   // A removed contact takes its Remove button with it: the focus then goes to Add Emergency Contact.
   const addContact = useRef<HTMLButtonElement>(null);
   const removed = useRef(false);
-  const [toast, setToast] = useState<Toast>(null);
+  const { notice, tell, dismiss } = useNotice();
   // Closed dialogs render nothing; once one has opened, all stay mounted as before, so a save still
   // in flight when its dialog closes still reports.
   const [dialogsMounted, setDialogsMounted] = useState(false);
@@ -102,8 +102,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     setRemoving(null);
     setSigningOut(null);
     setPasskey(null);
-    setToast((before) => ({ id: (before?.id ?? 0) + 1, tone: "success", title: message }));
-  }, []);
+    tell({ tone: "success", title: message });
+  }, [tell]);
 
   return (
     <ToastProvider>
@@ -379,8 +379,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Suspense>
       ) : null}
 
-      {/* A notice of its own for each message: a toast is announced when it opens, so new words in one already open would go unheard. */}
-      <Notice key={toast?.id ?? 0} open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
+      <Notice notice={notice} onDismiss={dismiss} />
     </ToastProvider>
   );
 }

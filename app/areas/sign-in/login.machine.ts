@@ -39,6 +39,8 @@ export interface LoginContext {
   message: string | null;
   /** A passing notice (network failure: "Ohh. We hit a snag."). */
   toast: string | null;
+  /** How many notices told: each its own toast, so the same words twice are announced twice. */
+  toastsTold: number;
   fieldErrors: FieldErrors<SignInInput>;
   passwordProblem: NewPasswordProblem | null;
   /** The practice's refusal of a new password, shown in red (1§8 StatusCode "3"). */
@@ -204,7 +206,7 @@ export const loginMachine = setup({
     }),
     showMessage: assign({ message: (_, params: { message: string }) => params.message }),
     showServerFieldErrors: assign((_, params: { fieldErrors: FieldErrors<SignInInput>; message: string }) => ({ fieldErrors: params.fieldErrors, message: params.message })),
-    showToast: assign({ toast: (_, params: { message: string }) => params.message }),
+    showToast: assign(({ context }, params: { message: string }) => ({ toast: params.message, toastsTold: context.toastsTold + 1 })),
     dismissToast: assign({ toast: null }),
     rememberAccounts: assign({ accounts: (_, params: { accounts: LinkedAccount[] }) => params.accounts }),
     rememberDestination: assign({ redirectTo: (_, params: { redirectTo: string }) => params.redirectTo }),
@@ -250,6 +252,7 @@ export const loginMachine = setup({
     captchaRequired: input.captchaRequired ?? false,
     message: null,
     toast: null,
+    toastsTold: 0,
     fieldErrors: {},
     passwordProblem: null,
     passwordMessage: null,

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { EmailField, PasswordField } from "~/components/ui/field";
 import { lazyModule } from "~/components/ui/lazy-module";
 import { ToastRegionPlaceholder } from "~/components/ui/toast-region";
+import { useNotice } from "~/components/ui/notice";
 import { signInTexts } from "./texts";
 import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 import { idleSignInView, type SignInView } from "./view";
@@ -49,7 +50,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const [Steps, setSteps] = useState<SignInStepsComponent | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [helpSent, setHelpSent] = useState<string | null>(null);
+  const helpSent = useNotice();
   const sendToMachine = useRef<((event: LoginEvent) => void) | null>(null);
   // What the patient submitted before the machine was there; it gets it as soon as it runs.
   const queued = useRef<LoginEvent | null>(null);
@@ -156,7 +157,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </div>
         {helpOpen ? (
           <Suspense fallback={<p role="status">Opening Login Help…</p>}>
-            <LoginHelpDialog open onOpenChange={setHelpOpen} onSent={setHelpSent} />
+            <LoginHelpDialog open onOpenChange={setHelpOpen} onSent={(detail) => helpSent.tell({ tone: "success", title: signInTexts.helpSent, detail })} />
           </Suspense>
         ) : null}
       </main>
@@ -165,8 +166,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           redirectTo={loaderData.redirectTo}
           captchaRequired={loaderData.captchaRequired}
           resume={loaderData.resume}
-          helpSent={helpSent}
-          onHelpSentClose={() => setHelpSent(null)}
+          helpSent={helpSent.notice}
+          onHelpSentClose={helpSent.dismiss}
           onReady={onReady}
           onView={setView}
         />

@@ -10,6 +10,8 @@ export const signInTexts = {
   /** Issue 21: the e-mail is fine and only the password is refused. */
   summaryPassword: "Check your password.",
   incorrect: "Your login details are incorrect.",
+  /** The notice after Login Help is sent; the practice's own words follow it. */
+  helpSent: "Help request sent",
   /**
    * Every refusal of a user name and password, whatever the practice said: unknown, wrong, locked
    * (which the practice says only to the right password) or answered without a patient. One wording,

@@ -1,5 +1,6 @@
 import { Toast } from "radix-ui";
 import type { ReactNode } from "react";
+import type { ToldNotice } from "./notice";
 import { TOAST_VIEWPORT_CLASS, TOAST_VIEWPORT_TOP_CLASS } from "./toast-region";
 
 /**
@@ -17,17 +18,26 @@ export function ToastProvider({ children, at = "bottom-right" }: { children?: Re
   );
 }
 
-export function Notice({ open, onOpenChange, tone, title, children }: { open: boolean; onOpenChange: (open: boolean) => void; tone: "error" | "success"; title: string; children?: ReactNode }) {
+/**
+ * The notice told, if any. A toast of its own for each `id`: radix announces a toast when it opens,
+ * so new words in one already open would go unheard.
+ */
+export function Notice({ notice, onDismiss }: { notice: ToldNotice | null; onDismiss(): void }) {
+  return <NoticeToast key={notice?.id ?? 0} notice={notice} onDismiss={onDismiss} />;
+}
+
+function NoticeToast({ notice, onDismiss }: { notice: ToldNotice | null; onDismiss(): void }) {
+  const tone = notice?.tone ?? "success";
   return (
     <Toast.Root
-      open={open}
-      onOpenChange={onOpenChange}
+      open={notice !== null}
+      onOpenChange={(open) => (open ? undefined : onDismiss())}
       type={tone === "error" ? "foreground" : "background"}
       className={`flex items-start gap-3 rounded border-l-8 bg-white p-4 shadow-lg ${tone === "error" ? "border-danger" : "border-success"}`}
     >
       <div className="flex-1">
-        <Toast.Title className="font-bold">{title}</Toast.Title>
-        {children ? <Toast.Description>{children}</Toast.Description> : null}
+        <Toast.Title className="font-bold">{notice?.title}</Toast.Title>
+        {notice?.detail ? <Toast.Description>{notice.detail}</Toast.Description> : null}
       </div>
       <Toast.Close className="min-h-11 rounded px-2 font-semibold text-brand underline">Dismiss</Toast.Close>
     </Toast.Root>

@@ -3,6 +3,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { useNotice } from "~/components/ui/notice";
 import { Notice } from "~/components/ui/toast";
 import { errorsTexts } from "~/lib/texts/errors";
 import { previewTexts } from "~/lib/texts/preview";
@@ -150,14 +151,15 @@ function ChartButton({ test, onLoad }: { test: string; onLoad(loaded: Promise<vo
   const chart = useFetcher<ChartReply>();
   const [asked, setAsked] = useState(false);
   const [open, setOpen] = useState(false);
-  const [notice, setNotice] = useState(false);
+  const { notice, tell, dismiss } = useNotice();
   const [seen, setSeen] = useState<ChartReply | undefined>(undefined);
   const loading = chart.state !== "idle";
   if (asked && !loading && chart.data !== undefined && chart.data !== seen) {
     setSeen(chart.data);
     setAsked(false);
     setOpen(true);
-    setNotice(!hasPoints(chart.data));
+    if (hasPoints(chart.data)) dismiss();
+    else tell({ tone: "error", title: !chart.data.ok && chart.data.message ? chart.data.message : t.noChartData });
   }
   const reply = seen;
   return (
@@ -190,7 +192,7 @@ function ChartButton({ test, onLoad }: { test: string; onLoad(loaded: Promise<vo
           </div>
         </div>
       </Dialog>
-      <Notice open={notice} onOpenChange={setNotice} tone="error" title={reply && !reply.ok && reply.message ? reply.message : t.noChartData} />
+      <Notice notice={notice} onDismiss={dismiss} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { loginMachine, type FlowOutcome, type LoginEvent, type LoginInput } from
 import { callStep } from "~/lib/steps";
 import { signInSteps } from "../steps";
 import type { SignInView } from "../view";
+import type { ToldNotice } from "~/components/ui/notice";
 import { Notice, ToastProvider } from "~/components/ui/toast";
 import { AccountChooser } from "./account-chooser";
 import { PasswordUpdateDialog } from "./password-update-dialog";
@@ -39,7 +40,7 @@ async function passkeyCeremony() {
 interface Props extends Required<LoginInput> {
   redirectTo: string;
   /** Login Help's result, shown among the same notices. */
-  helpSent: string | null;
+  helpSent: ToldNotice | null;
   onHelpSentClose(): void;
   /** Called once the machine runs, with its `send`; the page queues what the patient did before. */
   onReady(send: (event: LoginEvent) => void): void;
@@ -147,10 +148,8 @@ export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onH
         />
       ) : null}
       <ToastProvider>
-        <Notice open={context.toast !== null} onOpenChange={(open) => (open ? undefined : send({ type: "toast.dismiss" }))} tone="error" title={context.toast ?? ""} />
-        <Notice open={helpSent !== null} onOpenChange={(open) => (open ? undefined : onHelpSentClose())} tone="success" title="Help request sent">
-          {helpSent}
-        </Notice>
+        <Notice notice={context.toast === null ? null : { id: context.toastsTold, tone: "error", title: context.toast }} onDismiss={() => send({ type: "toast.dismiss" })} />
+        <Notice notice={helpSent} onDismiss={onHelpSentClose} />
       </ToastProvider>
     </>
   );
