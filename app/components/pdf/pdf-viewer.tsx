@@ -31,19 +31,25 @@ export const ZOOMS = [1, 1.5, 2, 3] as const;
 /**
  * A PDF drawn with react-pdf, shared by every dialog that shows one (an invoice, a letter, a
  * resource). The module is loaded lazily, only when such a dialog opens, so pdf.js stays off every
- * page's first load. A PDF that fails to load shows the Document's own `error`, which also ends the
- * spinner: the Document stays mounted, since unmounting it destroys pdf.js's failed loading task,
- * whose rejection nothing can catch. A document asked for after the session ended is answered 401
- * (the step header, decisions/191) and says so, with Sign in again, rather than "could not be loaded";
- * one refused because too many documents were opened at once (429, decisions/226) says that.
+ * page's first load. The bytes are fetched here (usePdfBytes): a document asked for after the session
+ * ended is answered 401 (the step header, decisions/191) and says so, with Sign in again; one refused
+ * because too many were opened at once (429, decisions/226) says that. A PDF pdf.js cannot read shows
+ * the Document's own `error`, and the Document stays mounted, since unmounting destroys pdf.js's failed
+ * loading task, whose rejection nothing can catch.
  */
-export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendered, zoomable = false }: PdfViewerProps) {
+export default function PdfViewer({
+  url,
+  title,
+  texts,
+  maxWidth = 540,
+  onRendered,
+  zoomable = false,
+}: PdfViewerProps) {
   const [zoom, setZoom] = useState(0);
   const [pages, setPages] = useState(0);
+  const fetched = usePdfBytes(url);
   // Why the document could not be had, when it is not the document's own failure.
-  const [refusal, setRefusal] = useState<"sessionEnded" | "slowedDown" | null>(null);
-  // One object per address: react-pdf loads the document again whenever `file` is a new object.
-  const file = useMemo(() => (url.startsWith("data:") ? url : { url, httpHeaders: { [STEP_HEADER]: "1" } }), [url]);
+  const refusal = fetched.state === "refused" ? fetched.why : null;
   const drawn = useRef(new Set<number>());
   // Pages are drawn no wider than the room they have, so a phone scrolls down them, never sideways.
   const [room, setRoom] = useState<number | null>(null);
@@ -51,14 +57,17 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setRoom(Math.floor(entry.contentRect.width)));
+    const observer = new ResizeObserver(([entry]) =>
+      setRoom(Math.floor(entry.contentRect.width)),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
   const fit = Math.max(200, Math.min(maxWidth, (room ?? maxWidth) - 2));
   const width = Math.round(fit * ZOOMS[zoom]!);
   // Printing draws the canvas onto paper: twice the screen's pixels keeps the text sharp on A4.
-  const pixelRatio = typeof window === "undefined" ? 2 : Math.max(2, window.devicePixelRatio);
+  const pixelRatio =
+    typeof window === "undefined" ? 2 : Math.max(2, window.devicePixelRatio);
 
   const rendered = useCallback(
     (page: number) => {
@@ -68,32 +77,39 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
     [pages, onRendered],
   );
 
-  const document_ = (
+  const failed =
+    refusal === "sessionEnded" ? (
+      <Alert>
+        {sessionTexts.documentSessionEnded} <SignInAgainLink />
+      </Alert>
+    ) : refusal === "slowedDown" ? (
+      <Alert>{documentsTexts.slowedDownViewer}</Alert>
+    ) : (
+      <Alert>{texts.failed}</Alert>
+    );
+  const document_ =
+    fetched.state === "loading" ? (
+      <PdfLoading text={texts.loading} />
+    ) : fetched.state === "refused" ? (
+      failed
+    ) : (
       <Document
-        file={file}
-        onLoadError={(error) => {
-          const status = (error as { status?: unknown }).status;
-          setRefusal(status === 401 ? "sessionEnded" : status === 429 ? "slowedDown" : null);
-        }}
+        file={fetched.file}
         onLoadSuccess={(doc) => {
           drawn.current = new Set();
           setPages(doc.numPages);
         }}
         loading={<PdfLoading text={texts.loading} />}
-        error={
-          refusal === "sessionEnded" ? (
-            <Alert>
-              {sessionTexts.documentSessionEnded} <SignInAgainLink />
-            </Alert>
-          ) : refusal === "slowedDown" ? (
-            <Alert>{documentsTexts.slowedDownViewer}</Alert>
-          ) : (
-            <Alert>{texts.failed}</Alert>
-          )
-        }
+        error={failed}
       >
         {Array.from({ length: pages }, (_, i) => (
-          <div key={i} role="img" aria-label={`${title}, page ${i + 1} of ${pages}`} data-pdf-page="" className={`mb-4 w-fit border border-muted/40 ${zoom > 0 ? "" : "max-w-full"}`}>
+          <div
+            key={i}
+            role="img"
+            aria-label={`${title}, page ${i + 1} of ${pages}`}
+            data-pdf-page=""
+            className={`mb-4 w-fit border border-muted/40 ${zoom > 0 ? "" : "max-w-full"}`}
+          >
             <Page
               pageNumber={i + 1}
               width={width}
@@ -107,27 +123,96 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
           </div>
         ))}
       </Document>
-  );
+    );
   if (!zoomable) return <div ref={box}>{document_}</div>;
   return (
     <div ref={box} className="flex flex-col gap-2">
-      <div className="no-print flex flex-wrap items-center gap-2" role="group" aria-label={`Zoom ${title}`}>
-        <button type="button" className={zoomButton} disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(0, z - 1))}>
+      <div
+        className="no-print flex flex-wrap items-center gap-2"
+        role="group"
+        aria-label={`Zoom ${title}`}
+      >
+        <button
+          type="button"
+          className={zoomButton}
+          disabled={zoom === 0}
+          onClick={() => setZoom((z) => Math.max(0, z - 1))}
+        >
           Zoom out
         </button>
-        <button type="button" className={zoomButton} disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}>
+        <button
+          type="button"
+          className={zoomButton}
+          disabled={zoom === ZOOMS.length - 1}
+          onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+        >
           Zoom in
         </button>
         <span role="status" className="min-w-16">
-          {Math.round(ZOOMS[zoom]! * 100)}%<span className="sr-only"> of the width that fits</span>
+          {Math.round(ZOOMS[zoom]! * 100)}%
+          <span className="sr-only"> of the width that fits</span>
         </span>
       </div>
       {/* Zoomed in, the pages are wider than the dialog: they scroll here, by touch or by keyboard. */}
-      <div className={zoom > 0 ? "max-h-[70vh] overflow-auto" : ""} tabIndex={zoom > 0 ? 0 : undefined} role={zoom > 0 ? "region" : undefined} aria-label={zoom > 0 ? `${title}, zoomed` : undefined}>
+      <div
+        className={zoom > 0 ? "max-h-[70vh] overflow-auto" : ""}
+        tabIndex={zoom > 0 ? 0 : undefined}
+        role={zoom > 0 ? "region" : undefined}
+        aria-label={zoom > 0 ? `${title}, zoomed` : undefined}
+      >
         {document_}
       </div>
     </div>
   );
 }
 
-const zoomButton = "inline-flex min-h-11 items-center rounded border-2 border-brand bg-white px-3 font-semibold text-brand disabled:cursor-not-allowed disabled:opacity-60";
+const zoomButton =
+  "inline-flex min-h-11 items-center rounded border-2 border-brand bg-white px-3 font-semibold text-brand disabled:cursor-not-allowed disabled:opacity-60";
+
+type Fetched =
+  | { state: "loading" }
+  | { state: "refused"; why: "sessionEnded" | "slowedDown" | null }
+  | { state: "ready"; file: string | { data: Uint8Array } };
+
+/**
+ * The PDF's bytes, fetched by the portal's page rather than by pdf.js: a refusal (401, 429) or a lost
+ * connection is then an answer read here, never a rejection inside pdf.js that no page code can catch.
+ * A data: address is react-pdf's to read. Leaving aborts the fetch.
+ */
+function usePdfBytes(url: string): Fetched {
+  const isData = url.startsWith("data:");
+  const [fetched, setFetched] = useState<{
+    url: string;
+    result: Fetched;
+  } | null>(null);
+  useEffect(() => {
+    if (isData) return;
+    const leaving = new AbortController();
+    fetch(url, { headers: { [STEP_HEADER]: "1" }, signal: leaving.signal })
+      .then(async (response): Promise<Fetched> => {
+        if (!response.ok)
+          return {
+            state: "refused",
+            why:
+              response.status === 401
+                ? "sessionEnded"
+                : response.status === 429
+                  ? "slowedDown"
+                  : null,
+          };
+        return {
+          state: "ready",
+          file: { data: new Uint8Array(await response.arrayBuffer()) },
+        };
+      })
+      .catch((): Fetched => ({ state: "refused", why: null }))
+      .then((result) => {
+        if (!leaving.signal.aborted) setFetched({ url, result });
+      });
+    return () => leaving.abort();
+  }, [url, isData]);
+  // One object per address: react-pdf loads the document again whenever `file` is a new object.
+  const data = useMemo<Fetched>(() => ({ state: "ready", file: url }), [url]);
+  if (isData) return data;
+  return fetched?.url === url ? fetched.result : { state: "loading" };
+}
