@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
  * A flow's machine that a page fetches when the patient reaches for it (decisions/358, 361, 348):
  * xstate, the machine and its steps' zod schemas count toward the page's first load, and a machine that
  * only waits in its starting state until the patient acts need not be there before. Used by the
- * messaging writer, the repeat request and the payment form (issue 54).
+ * messaging writer, the repeat request, the payment form (issue 54) and the video join (decisions/347).
  */
 
 /** The code of a flow's machine, fetched once; a failed fetch is forgotten, so the next reach fetches again. */

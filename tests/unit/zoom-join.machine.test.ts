@@ -5,7 +5,8 @@ import { FAILURE_TEXT, zoomJoinMachine } from "~/areas/video/zoom-join.machine";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type Signature } from "~/areas/video/zoom";
 import { StepSessionEndedError } from "~/lib/step-errors";
 import { StepFailedError } from "~/lib/steps";
-import { IDLE_MEETING } from "~/areas/video/meeting-view";
+import { codeNotFetched, IDLE_MEETING, meetingViewOf, pressedEarly } from "~/areas/video/meeting-view";
+import { startJoin } from "~/areas/video/join-machine";
 
 const input = { meetingNumber: "81234567890", passCode: "abc123" };
 const signed: Signature = { signature: "h.p.s", sdkKey: "portalMockSdkKey0001", userName: "Sam Solo" };
@@ -105,5 +106,49 @@ describe("the video consult join machine", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("the Join Meeting panel before its machine runs (decisions/347, 358)", () => {
+  /** startJoin signs through the portal's step: each post is counted and left unanswered. */
+  function countSignatures() {
+    const posts: string[] = [];
+    vi.stubGlobal("fetch", (url: string) => {
+      posts.push(String(url));
+      return new Promise(() => undefined);
+    });
+    return posts;
+  }
+
+  it("a Start Meeting kept while the code is on its way is drawn as signing, and the machine signs once when it starts", () => {
+    const posts = countSignatures();
+    const shown = pressedEarly(pressedEarly(IDLE_MEETING, { type: "meeting.start" }), { type: "meeting.start" });
+    expect(shown).toEqual({ ...IDLE_MEETING, phase: "signing" });
+    const actor = startJoin(input, [{ type: "meeting.start" }, { type: "meeting.start" }]);
+    expect(meetingViewOf(actor.getSnapshot())).toEqual(shown);
+    expect(posts).toHaveLength(1);
+    actor.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it("code that never arrives is said as an unreachable service, the press dropped; Try again then starts the machine, which signs once", () => {
+    const posts = countSignatures();
+    const failed = codeNotFetched(pressedEarly(IDLE_MEETING, { type: "meeting.start" }));
+    expect(failed).toEqual({ view: { ...IDLE_MEETING, phase: "failed", message: ZOOM_TEXT.unreachable }, early: [] });
+    expect(pressedEarly(failed.view, { type: "meeting.retry" })).toEqual({ ...IDLE_MEETING, phase: "signing" });
+    const actor = startJoin(input, [{ type: "meeting.retry" }]);
+    expect(meetingViewOf(actor.getSnapshot()).phase).toBe("signing");
+    expect(posts).toHaveLength(1);
+    actor.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it("reached but not pressed, the machine starts idle and signs nothing", () => {
+    const posts = countSignatures();
+    const actor = startJoin(input, []);
+    expect(meetingViewOf(actor.getSnapshot())).toEqual(IDLE_MEETING);
+    expect(posts).toEqual([]);
+    actor.stop();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useNavigate } from "react-router";
 import { loadZoomPage } from "./page.server";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
-import { lazyModule } from "~/components/ui/lazy-module";
-import { ZOOM_TEXT, formatMeetingNumber } from "./zoom";
+import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
+import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "./zoom";
 import type { ZoomJoinEvent } from "./zoom-join.machine";
 import { videoTexts } from "./texts";
-import { IDLE_MEETING, type MeetingView } from "./meeting-view";
+import { codeNotFetched, IDLE_MEETING, meetingViewOf, pressedEarly } from "./meeting-view";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Join Meeting – Patient Portal" }];
@@ -50,38 +50,50 @@ export default function Zoom({ loaderData }: Route.ComponentProps) {
 
 // The join machine, xstate and the signature step's schemas load when the patient reaches for Start
 // Meeting (pointed at, focused, pressed), not with the page (issue 35, decisions/347).
-const joinMachine = lazyModule(() => import("./join-machine"));
+const joinCode = machineCode(() => import("./join-machine"));
 
 function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: string; passCode: string; appointment: Route.ComponentProps["loaderData"]["appointment"] }) {
-  const [view, setView] = useState<MeetingView>(IDLE_MEETING);
-  const [machineCode, setMachineCode] = useState<typeof import("./join-machine") | null>(null);
-  // Start Meeting pressed before the machine's code had arrived: the machine starts as soon as it does.
-  const [startAtOnce, setStartAtOnce] = useState(false);
-  const sendRef = useRef<((event: ZoomJoinEvent) => void) | null>(null);
+  const navigate = useNavigate();
+  const { snapshot, early, send, reach } = useMachineWhenReached({
+    code: joinCode,
+    start: ({ startJoin }, queued: readonly ZoomJoinEvent[]) => startJoin({ meetingNumber, passCode }, queued),
+    initial: IDLE_MEETING,
+    answer: pressedEarly,
+    notFetched: codeNotFetched,
+  });
+  const view = snapshot ? meetingViewOf(snapshot) : early;
   const [devices, setDevices] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const problem = useRef<HTMLHeadingElement>(null);
 
-  const fetchMachine = useCallback(() => {
-    joinMachine.preload().then(setMachineCode, () => {
-      // The code could not be fetched: as a signature that could not be fetched, said the same way; Try again fetches again.
-      setStartAtOnce(false);
-      setView((before) => (before.phase === "signing" ? { ...before, phase: "failed", message: ZOOM_TEXT.unreachable } : before));
-    });
-  }, []);
-  const press = (event: ZoomJoinEvent) => {
-    if (sendRef.current) return sendRef.current(event);
-    setStartAtOnce(true);
-    setView((before) => ({ ...before, phase: "signing", message: null }));
-    fetchMachine();
-  };
+  // The video client's reports, only from this page's own frame, become the machine's events.
+  const { join } = view;
+  useEffect(() => {
+    if (!join) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow || !isClientMessage(event.data)) return;
+      const report = event.data;
+      if (report.type === "zoom:ready") frame.current?.contentWindow?.postMessage({ type: "zoom:join", join }, window.location.origin);
+      else if (report.type === "zoom:devices") setDevices(devicesNotice(report.camera, report.microphone));
+      else if (report.type === "zoom:joined") send({ type: "client.joined" });
+      else if (report.type === "zoom:failed") send({ type: "client.failed", reason: report.reason });
+      else if (report.type === "zoom:left") send({ type: "client.left" });
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [join, send]);
+
+  const left = view.phase === "left";
+  useEffect(() => {
+    if (left) void navigate(APPOINTMENTS);
+  }, [left, navigate]);
 
   const failed = view.phase === "failed";
   useEffect(() => {
     if (failed) problem.current?.focus();
   }, [failed]);
 
-  const { join, attempt, message, sessionEnded } = view;
+  const { attempt, message, sessionEnded } = view;
   const busy = view.phase === "signing" || view.phase === "connecting";
   const inMeeting = view.phase === "inMeeting";
   const inFrame = (view.phase === "connecting" || inMeeting) && join !== null;
@@ -124,9 +136,9 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
 
       <div className="flex flex-wrap gap-3">
         {failed ? (
-          <Button onClick={() => press({ type: "meeting.retry" })}>Try again</Button>
+          <Button onClick={() => send({ type: "meeting.retry" })}>Try again</Button>
         ) : (
-          <Button onClick={() => press({ type: "meeting.start" })} onPointerEnter={fetchMachine} onFocus={fetchMachine} busy={busy} disabled={inMeeting} aria-describedby={busy ? "meeting-progress" : undefined}>
+          <Button onClick={() => send({ type: "meeting.start" })} onPointerEnter={reach} onFocus={reach} busy={busy} disabled={inMeeting} aria-describedby={busy ? "meeting-progress" : undefined}>
             Start Meeting
           </Button>
         )}
@@ -148,9 +160,6 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
           allow="camera; microphone; display-capture; autoplay; fullscreen; cross-origin-isolated"
           className={inMeeting ? "fixed inset-0 z-50 h-full w-full border-0 bg-black" : "h-[70vh] w-full rounded border border-muted/40"}
         />
-      ) : null}
-      {machineCode ? (
-        <machineCode.JoinMachine meetingNumber={meetingNumber} passCode={passCode} startAtOnce={startAtOnce} frame={frame} sendRef={sendRef} onView={setView} onDevices={setDevices} appointments={APPOINTMENTS} />
       ) : null}
     </section>
   );

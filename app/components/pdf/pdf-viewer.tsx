@@ -37,14 +37,7 @@ export const ZOOMS = [1, 1.5, 2, 3] as const;
  * the Document's own `error`, and the Document stays mounted, since unmounting destroys pdf.js's failed
  * loading task, whose rejection nothing can catch.
  */
-export default function PdfViewer({
-  url,
-  title,
-  texts,
-  maxWidth = 540,
-  onRendered,
-  zoomable = false,
-}: PdfViewerProps) {
+export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendered, zoomable = false }: PdfViewerProps) {
   const [zoom, setZoom] = useState(0);
   const [pages, setPages] = useState(0);
   const fetched = usePdfBytes(url);
@@ -57,17 +50,14 @@ export default function PdfViewer({
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) =>
-      setRoom(Math.floor(entry.contentRect.width)),
-    );
+    const observer = new ResizeObserver(([entry]) => setRoom(Math.floor(entry.contentRect.width)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
   const fit = Math.max(200, Math.min(maxWidth, (room ?? maxWidth) - 2));
   const width = Math.round(fit * ZOOMS[zoom]!);
   // Printing draws the canvas onto paper: twice the screen's pixels keeps the text sharp on A4.
-  const pixelRatio =
-    typeof window === "undefined" ? 2 : Math.max(2, window.devicePixelRatio);
+  const pixelRatio = typeof window === "undefined" ? 2 : Math.max(2, window.devicePixelRatio);
 
   const rendered = useCallback(
     (page: number) => {
@@ -103,13 +93,7 @@ export default function PdfViewer({
         error={failed}
       >
         {Array.from({ length: pages }, (_, i) => (
-          <div
-            key={i}
-            role="img"
-            aria-label={`${title}, page ${i + 1} of ${pages}`}
-            data-pdf-page=""
-            className={`mb-4 w-fit border border-muted/40 ${zoom > 0 ? "" : "max-w-full"}`}
-          >
+          <div key={i} role="img" aria-label={`${title}, page ${i + 1} of ${pages}`} data-pdf-page="" className={`mb-4 w-fit border border-muted/40 ${zoom > 0 ? "" : "max-w-full"}`}>
             <Page
               pageNumber={i + 1}
               width={width}
@@ -127,83 +111,44 @@ export default function PdfViewer({
   if (!zoomable) return <div ref={box}>{document_}</div>;
   return (
     <div ref={box} className="flex flex-col gap-2">
-      <div
-        className="no-print flex flex-wrap items-center gap-2"
-        role="group"
-        aria-label={`Zoom ${title}`}
-      >
-        <button
-          type="button"
-          className={zoomButton}
-          disabled={zoom === 0}
-          onClick={() => setZoom((z) => Math.max(0, z - 1))}
-        >
+      <div className="no-print flex flex-wrap items-center gap-2" role="group" aria-label={`Zoom ${title}`}>
+        <button type="button" className={zoomButton} disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(0, z - 1))}>
           Zoom out
         </button>
-        <button
-          type="button"
-          className={zoomButton}
-          disabled={zoom === ZOOMS.length - 1}
-          onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
-        >
+        <button type="button" className={zoomButton} disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}>
           Zoom in
         </button>
         <span role="status" className="min-w-16">
-          {Math.round(ZOOMS[zoom]! * 100)}%
-          <span className="sr-only"> of the width that fits</span>
+          {Math.round(ZOOMS[zoom]! * 100)}%<span className="sr-only"> of the width that fits</span>
         </span>
       </div>
       {/* Zoomed in, the pages are wider than the dialog: they scroll here, by touch or by keyboard. */}
-      <div
-        className={zoom > 0 ? "max-h-[70vh] overflow-auto" : ""}
-        tabIndex={zoom > 0 ? 0 : undefined}
-        role={zoom > 0 ? "region" : undefined}
-        aria-label={zoom > 0 ? `${title}, zoomed` : undefined}
-      >
+      <div className={zoom > 0 ? "max-h-[70vh] overflow-auto" : ""} tabIndex={zoom > 0 ? 0 : undefined} role={zoom > 0 ? "region" : undefined} aria-label={zoom > 0 ? `${title}, zoomed` : undefined}>
         {document_}
       </div>
     </div>
   );
 }
 
-const zoomButton =
-  "inline-flex min-h-11 items-center rounded border-2 border-brand bg-white px-3 font-semibold text-brand disabled:cursor-not-allowed disabled:opacity-60";
+const zoomButton = "inline-flex min-h-11 items-center rounded border-2 border-brand bg-white px-3 font-semibold text-brand disabled:cursor-not-allowed disabled:opacity-60";
 
-type Fetched =
-  | { state: "loading" }
-  | { state: "refused"; why: "sessionEnded" | "slowedDown" | null }
-  | { state: "ready"; file: string | { data: Uint8Array } };
+type Fetched = { state: "loading" } | { state: "refused"; why: "sessionEnded" | "slowedDown" | null } | { state: "ready"; file: string | { data: Uint8Array } };
 
 /**
- * The PDF's bytes, fetched by the portal's page rather than by pdf.js: a refusal (401, 429) or a lost
- * connection is then an answer read here, never a rejection inside pdf.js that no page code can catch.
- * A data: address is react-pdf's to read. Leaving aborts the fetch.
+ * The PDF's bytes, fetched by the page rather than by pdf.js: a refusal (401, 429) or a lost connection
+ * is then an answer read here, never a rejection inside pdf.js that no page code can catch. A data:
+ * address is react-pdf's to read. Leaving aborts the fetch.
  */
 function usePdfBytes(url: string): Fetched {
   const isData = url.startsWith("data:");
-  const [fetched, setFetched] = useState<{
-    url: string;
-    result: Fetched;
-  } | null>(null);
+  const [fetched, setFetched] = useState<{ url: string; result: Fetched } | null>(null);
   useEffect(() => {
     if (isData) return;
     const leaving = new AbortController();
     fetch(url, { headers: { [STEP_HEADER]: "1" }, signal: leaving.signal })
       .then(async (response): Promise<Fetched> => {
-        if (!response.ok)
-          return {
-            state: "refused",
-            why:
-              response.status === 401
-                ? "sessionEnded"
-                : response.status === 429
-                  ? "slowedDown"
-                  : null,
-          };
-        return {
-          state: "ready",
-          file: { data: new Uint8Array(await response.arrayBuffer()) },
-        };
+        if (!response.ok) return { state: "refused", why: response.status === 401 ? "sessionEnded" : response.status === 429 ? "slowedDown" : null };
+        return { state: "ready", file: { data: new Uint8Array(await response.arrayBuffer()) } };
       })
       .catch((): Fetched => ({ state: "refused", why: null }))
       .then((result) => {
