@@ -30,72 +30,83 @@ async function reloadUntil(page: Page, check: () => Promise<void>) {
   }).toPass({ timeout: 15_000 });
 }
 
-test("pages visited are listed newest first, as you, with the device; Print is offered", async ({ page, world }) => {
+// One world and one walk for what is read off the listed record: the order and the device, Print, the
+// filters, a wrong date and the CSV. The server's own refusal of dates in the address, a range of the
+// practice's days, the area filter's rows, the CSV's rows and its 403, and the download being recorded are
+// the loader's: tests/integration/access-record-recording.test.ts › reading the record.
+test("pages visited are listed newest first, as you, with the device; Print is offered; filters by area in the address; a wrong date is told in the browser before anything is sent, keeping what was typed; Download CSV gives a file with a header row; another person's record is refused", async ({ page, world }) => {
   await openSignedIn(page, world.user("solo"), "/letters", "Letters");
   await page.goto("/reports");
   await expect(page.getByRole("heading", { name: "Test Results", level: 1 })).toBeVisible();
   await openFromAccountMenu(page);
 
-  await reloadUntil(page, async () => {
-    const texts = await entries(page).allInnerTexts();
-    const results = texts.findIndex((t) => t.includes("Viewed Test Results"));
-    const letters = texts.findIndex((t) => t.includes("Viewed Letters"));
-    expect(results, "Test Results is listed").toBeGreaterThanOrEqual(0);
-    expect(letters, "Letters is listed, after the later visit").toBeGreaterThan(results);
+  await test.step("pages visited are listed newest first, as you, with the device; Print is offered", async () => {
+    await reloadUntil(page, async () => {
+      const texts = await entries(page).allInnerTexts();
+      const results = texts.findIndex((t) => t.includes("Viewed Test Results"));
+      const letters = texts.findIndex((t) => t.includes("Viewed Letters"));
+      expect(results, "Test Results is listed").toBeGreaterThanOrEqual(0);
+      expect(letters, "Letters is listed, after the later visit").toBeGreaterThan(results);
+    });
+    const letters = entries(page).filter({ hasText: "Viewed Letters" }).first();
+    await expect(letters).toContainText("You");
+    // The device as a person names it, from the browser's User-Agent: no version, no fingerprint.
+    const platform = (await page.evaluate(() => navigator.userAgent)).includes("Windows") ? "Windows" : "Linux";
+    await expect(letters).toContainText(`Chrome on ${platform}`);
+    await expect(letters.getByRole("time")).toHaveText(/^\d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} (am|pm)$/);
+    await expect(page.getByRole("button", { name: "Print" })).toBeEnabled();
+    await expectNoAxeViolations(page);
+
+    // On paper: the entries, without the filters, the buttons or the shell's menu.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("search", { name: "Filter the access record" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+    await expect(entries(page).first()).toBeVisible();
+    await page.emulateMedia({ media: "screen" });
   });
-  const letters = entries(page).filter({ hasText: "Viewed Letters" }).first();
-  await expect(letters).toContainText("You");
-  // The device as a person names it, from the browser's User-Agent: no version, no fingerprint.
-  const platform = (await page.evaluate(() => navigator.userAgent)).includes("Windows") ? "Windows" : "Linux";
-  await expect(letters).toContainText(`Chrome on ${platform}`);
-  await expect(letters.getByRole("time")).toHaveText(/^\d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} (am|pm)$/);
-  await expect(page.getByRole("button", { name: "Print" })).toBeEnabled();
-  await expectNoAxeViolations(page);
 
-  // On paper: the entries, without the filters, the buttons or the shell's menu.
-  await page.emulateMedia({ media: "print" });
-  await expect(page.getByRole("search", { name: "Filter the access record" })).toBeHidden();
-  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
-  await expect(entries(page).first()).toBeVisible();
-  await page.emulateMedia({ media: "screen" });
-});
+  await test.step("filters by area in the address; a wrong date is told in the browser before anything is sent, keeping what was typed", async () => {
+    // By keyboard: the area, then Tab on to Show.
+    await page.getByLabel("Area").selectOption({ label: "Letters" });
+    await page.getByLabel("Area").focus();
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press("Tab");
+      if (await page.getByRole("button", { name: "Show" }).evaluate((b) => b === document.activeElement)) break;
+    }
+    await expect(page.getByRole("button", { name: "Show" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/[?&]area=letters/);
+    // The address changes before the list is drawn again: read it once the answer has replaced it.
+    await expect(entries(page)).not.toHaveCount(0);
+    await expect(entries(page).filter({ hasNotText: "Letters" })).toHaveCount(0);
+    // Clear filters is a new address on the same screen: the fields show it.
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).not.toHaveURL(/[?&]area=/);
+    await expect(page.getByLabel("Area")).toHaveValue("");
 
-// The server's own refusal of dates in the address, and a range of the practice's days, are the loader's:
-// tests/integration/access-record-recording.test.ts › reading the record › dates in the address: ….
-test("filters by area in the address; a wrong date is told in the browser before anything is sent, keeping what was typed", async ({ page, world }) => {
-  await openSignedIn(page, world.user("solo"), "/letters", "Letters");
-  await page.goto("/reports");
-  await expect(page.getByRole("heading", { name: "Test Results", level: 1 })).toBeVisible();
-  await openFromAccountMenu(page);
-  await reloadUntil(page, async () => expect(entries(page).filter({ hasText: "Viewed Letters" })).not.toHaveCount(0));
+    // A day that does not exist: refused before anything is sent, the address unchanged, the text kept.
+    const url = page.url();
+    await page.getByLabel("From (DD-MM-YYYY)").fill("31-02-2026");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByText("Enter the start date as DD-MM-YYYY, for example 01-03-2025")).toBeVisible();
+    expect(page.url()).toBe(url);
+    await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue("31-02-2026");
+    await expectNoAxeViolations(page);
+  });
 
-  // By keyboard: the area, then Tab on to Show.
-  await page.getByLabel("Area").selectOption({ label: "Letters" });
-  await page.getByLabel("Area").focus();
-  for (let i = 0; i < 10; i++) {
-    await page.keyboard.press("Tab");
-    if (await page.getByRole("button", { name: "Show" }).evaluate((b) => b === document.activeElement)) break;
-  }
-  await expect(page.getByRole("button", { name: "Show" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/[?&]area=letters/);
-  // The address changes before the list is drawn again: read it once the answer has replaced it.
-  await expect(entries(page)).not.toHaveCount(0);
-  await expect(entries(page).filter({ hasNotText: "Letters" })).toHaveCount(0);
-  // Clear filters is a new address on the same screen: the fields show it.
-  await page.getByRole("link", { name: "Clear filters" }).click();
-  await expect(page).not.toHaveURL(/[?&]area=/);
-  await expect(page.getByLabel("Area")).toHaveValue("");
+  await test.step("Download CSV gives the listed entries as a file with a header row; another person's record is refused", async () => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^access-record-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, "utf8");
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"When (New Zealand time)","Who","What","Area","Action","Item","Device"');
+    expect(lines.some((l) => l.includes('"You","Viewed Letters","Letters","view"'))).toBe(true);
 
-  // A day that does not exist: refused before anything is sent, the address unchanged, the text kept.
-  const url = page.url();
-  await page.getByLabel("From (DD-MM-YYYY)").fill("31-02-2026");
-  await page.getByRole("button", { name: "Show" }).click();
-  await expect(page.getByText("Enter the start date as DD-MM-YYYY, for example 01-03-2025")).toBeVisible();
-  expect(page.url()).toBe(url);
-  await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue("31-02-2026");
-  await expectNoAxeViolations(page);
-
+    // An id in the address that is not this login's: the screen shows the refusal and lists nothing.
+    await page.goto("/access-record?person=999999");
+    await expect(page.getByText("You can see only your own record and the records of the people linked to your account.")).toBeVisible();
+    await expect(entries(page)).toHaveCount(0);
+  });
 });
 
 test("a choice made before the page has come alive is kept when it does", async ({ page, world }) => {
@@ -118,27 +129,6 @@ test("a choice made before the page has come alive is kept when it does", async 
   await expect(page).toHaveURL(/[?&]area=letters/);
 });
 
-test("Download CSV gives the listed entries as a file with a header row; the download is itself recorded; another person's record is refused", async ({ page, world }) => {
-  await openSignedIn(page, world.user("solo"), "/letters", "Letters");
-  await openFromAccountMenu(page);
-  await reloadUntil(page, async () => expect(entries(page).filter({ hasText: "Viewed Letters" })).not.toHaveCount(0));
-
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^access-record-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await readFile((await download.path())!, "utf8");
-  const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe('"When (New Zealand time)","Who","What","Area","Action","Item","Device"');
-  expect(lines.some((l) => l.includes('"You","Viewed Letters","Letters","view"'))).toBe(true);
-
-  await reloadUntil(page, async () => expect(entries(page).filter({ hasText: "Downloaded a file from Who has looked at my record" })).not.toHaveCount(0));
-
-  // An id in the address that is not this login's: the screen shows the refusal and lists nothing (the
-  // CSV's 403 is the loader's: tests/integration/access-record-recording.test.ts › reading the record).
-  await page.goto("/access-record?person=999999");
-  await expect(page.getByText("You can see only your own record and the records of the people linked to your account.")).toBeVisible();
-  await expect(entries(page)).toHaveCount(0);
-});
-
 test("a proxy's view is on the family member's record, not the holder's", async ({ page, world }) => {
   // The holder of the family login viewing a linked family member's record.
   await openSignedIn(page, world.user("family"), "/immunisation", "Immunisation", { account: 1 });
@@ -158,26 +148,6 @@ test("a proxy's view is on the family member's record, not the holder's", async 
   await expect(entries(page).filter({ hasText: "Viewed Immunisation" })).toHaveCount(0);
 });
 
-test.describe("a long list", () => {
-  test.use({ worldOptions: { scenario: "many-records" } });
-
-  test("each page of messages read, the first and each one Show more brings, is on the record as a view of Messages", async ({ page, world }) => {
-    await openSignedIn(page, world.user("many"), "/emails", "Messaging");
-    await expect(page.getByText("Showing 25 of 10000 messages")).toBeVisible();
-    await page.getByRole("button", { name: "Show more messages" }).click();
-    // The list may also ask for a page as its end scrolls into view: every page asked for is counted,
-    // once each has arrived and nothing is loading.
-    const pagesRead = async () => (await world.requests({ method: "GET", path: "Patient/Messaging" })).length;
-    const settled = async () => {
-      const shown = Number((await page.getByText(/^Showing \d+ of 10000 messages$/).innerText()).match(/\d+/)![0]);
-      const loading = await page.getByRole("button", { name: "Loading more messages…" }).count();
-      return loading === 0 && shown === (await pagesRead()) * 25 ? shown / 25 : -1;
-    };
-    await expect.poll(settled).toBeGreaterThanOrEqual(2);
-    const pages = await pagesRead();
-
-    await openFromAccountMenu(page);
-    await reloadUntil(page, async () => expect(entries(page).filter({ hasText: "Viewed Messages" })).toHaveCount(pages));
-    await expect(entries(page).filter({ hasText: "Viewed Messages" }).first()).toContainText("You");
-  });
-});
+// Each page of messages read being on the record as a view of Messages is the step's: tests/integration/
+// access-record-recording.test.ts › records each further page of a message list read; that Show more and
+// scrolling ask for those pages is messaging.spec.ts's.

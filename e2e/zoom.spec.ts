@@ -1,6 +1,6 @@
 import type { Frame, Page } from "@playwright/test";
 import { videoTexts } from "~/areas/video/texts";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "~/areas/video/zoom";
+import { ZOOM_TEXT } from "~/areas/video/zoom";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /**
@@ -59,7 +59,7 @@ const jwtClaims = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1], "ba
 test.describe("zoom", () => {
   // A practice as the spec describes it, each test at its room seed (issue 68, decisions/396): these flows read only what 1§7 and 2§7 give.
   test.use({ specPractice: true });
-  test("Join opens /zoom with the appointment; Start Meeting pressed before the join machine's code arrives is kept and signs once (decisions/347); the SDK gets the meeting, signature, key, name, pass code and role 0 from local files; leaving returns to appointments", async ({ page, world }) => {
+  test("Join opens /zoom with the appointment; Start Meeting pressed before the join machine's code arrives is kept and signs once (decisions/347); the SDK gets the meeting, signature, key, name, pass code and role 0 from local files; leaving returns to appointments; keyboard alone reaches Start Meeting and Back to appointments, a link out of /zoom loads the next page afresh, no longer cross-origin isolated, and Back returns to an isolated /zoom", async ({ page, world }) => {
     await replaceSdk(page);
     const outside: string[] = [];
     page.on("request", (r) => {
@@ -114,11 +114,38 @@ test.describe("zoom", () => {
     // Loaded afresh, not only routed to: the appointments page is not left cross-origin isolated.
     await expect.poll(() => isolated(page)).toBe(false);
     await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+
+    await test.step("keyboard alone reaches Start Meeting and Back to appointments; that link out of /zoom loads the next page afresh, no longer cross-origin isolated, and Back returns to an isolated /zoom", async () => {
+      await page.goto((await page.getByRole("link", { name: /^Join the video consult/ }).first().getAttribute("href"))!);
+      // /zoom's headers are the server's (tests/integration/request-hardening.test.ts); the document is isolated by them.
+      expect(await isolated(page)).toBe(true);
+      let reached = false;
+      for (let i = 0; i < 40 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        reached = await start.evaluate((el) => el === document.activeElement);
+      }
+      expect(reached, "Tab reaches Start Meeting").toBe(true);
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("link", { name: "Back to appointments" })).toBeFocused();
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Enter");
+      await clientFrame(page);
+      await page.getByRole("link", { name: "Back to appointments" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+      // A client-side link out of /zoom ends in a page loaded with its own headers, so /accounts, say,
+      // could still show Stripe's card frames (decisions/130).
+      await expect.poll(() => isolated(page)).toBe(false);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/zoom\?/);
+      await expect.poll(() => isolated(page)).toBe(true);
+    });
     expect(outside).toEqual([]);
   });
 
-  test("when the meeting does not start the page says why and offers Try again: the practice's video function failing, an SDK that cannot reach Zoom (its heading takes the focus), an SDK that never answers the join (after the timeout); Back to appointments", async ({ page, world }) => {
-    await page.clock.install();
+  test("when the meeting does not start the page says why and offers Try again: the practice's video function failing, an SDK that cannot reach Zoom (its heading takes the focus); Back to appointments", async ({ page, world }) => {
+    // That an SDK that never answers the join is not waited for is the join machine's timer
+    // (tests/unit/zoom-join.machine.test.ts › does not wait for ever…); its words show in the same alert as these.
     await replaceSdk(page);
     await world.fault({ path: "video/signature", status: 500, times: 1 });
     await joinFromAppointments(page, world.user("solo"));
@@ -136,21 +163,14 @@ test.describe("zoom", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     const frame = await sdkJoined();
     await expect.poll(async () => (await world.requests({ path: "video/signature" })).length).toBe(2);
+    // While the SDK has not answered the join, the page says it is connecting.
+    await expect(page.getByRole("status").filter({ hasText: "Connecting to the meeting…" }).first()).toBeVisible();
     await frame.evaluate(() => (window as unknown as { __zoom: { join: { error: (e: unknown) => void } } }).__zoom.join.error({ errorCode: 1, reason: "Fail to join the meeting." }));
     await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.unreachable);
     await expect(page.getByRole("heading", { name: "The meeting did not start" })).toBeFocused();
     await expect(iframe).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    // And again; this time the SDK never answers the join, and is not waited for.
-    await page.getByRole("button", { name: "Try again" }).click();
-    await sdkJoined();
-    await expect.poll(async () => (await world.requests({ path: "video/signature" })).length).toBe(3);
-    await expect(page.getByRole("status").filter({ hasText: "Connecting to the meeting…" }).first()).toBeVisible();
-    await page.clock.runFor(JOIN_TIMEOUT_MS + 1_000);
-    await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.timedOut);
-    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
-    await expect(iframe).toHaveCount(0);
     await page.getByRole("link", { name: "Back to appointments" }).click();
     await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
   });
@@ -183,34 +203,6 @@ test.describe("zoom", () => {
     await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
   });
 
-  test("keyboard alone reaches Start Meeting and Back to appointments; that link out of /zoom loads the next page afresh, no longer cross-origin isolated, and Back returns to an isolated /zoom", async ({ page, world }) => {
-    await replaceSdk(page);
-    await page.goto(await ownMeetingAddress(page, world.user("solo")));
-    // /zoom's headers are the server's (tests/integration/request-hardening.test.ts); the document is isolated by them.
-    expect(await isolated(page)).toBe(true);
-    const start = page.getByRole("button", { name: "Start Meeting" });
-    let reached = false;
-    for (let i = 0; i < 40 && !reached; i++) {
-      await page.keyboard.press("Tab");
-      reached = await start.evaluate((el) => el === document.activeElement);
-    }
-    expect(reached, "Tab reaches Start Meeting").toBe(true);
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: "Back to appointments" })).toBeFocused();
-    await page.keyboard.press("Shift+Tab");
-    await page.keyboard.press("Enter");
-    await clientFrame(page);
-    await page.getByRole("link", { name: "Back to appointments" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
-    // A client-side link out of /zoom ends in a page loaded with its own headers, so /accounts, say,
-    // could still show Stripe's card frames (decisions/130).
-    await expect.poll(() => isolated(page)).toBe(false);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/zoom\?/);
-    await expect.poll(() => isolated(page)).toBe(true);
-  });
-
   test("the real SDK loads from the portal's own files and, with no way to Zoom, says the meeting service cannot be reached", async ({ page, world, consoleErrors }) => {
     test.setTimeout(120_000);
     // The SDK logs its own failures to the console from inside the frame; they are its, not the portal's.
@@ -230,7 +222,7 @@ test.describe("zoom", () => {
     expect(sdkFiles.some((p) => p.startsWith("/zoom-client/lib/"))).toBe(true);
     await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to appointments" })).toBeVisible();
-    await expectNoAxeViolations(page);
+    // The page in this state (the meeting service unreachable, Try again, Back) is scanned by "when the meeting does not start…".
     for (const logged of sdkLogged) consoleErrors.splice(consoleErrors.indexOf(logged), consoleErrors.includes(logged) ? 1 : 0);
   });
 });

@@ -1,33 +1,39 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { DomUtils, parseDocument } from "htmlparser2";
+import { afterAll, describe, expect, it } from "vitest";
 import { builtAreas } from "~/lib/areas";
-import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
-import { parseRecording, REPLAY_PASSWORD } from "../mock-server/recording/file";
-import { MOCK_PORT } from "../playwright.config";
-import { expect, test, type WorldUser } from "./fixtures";
+import { signInSteps } from "~/areas/sign-in/steps";
+import { useMockServer, type WorldUser } from "../helpers/mock-world";
+import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
+import { freePort } from "../helpers/redis-server";
+import { parseRecording, REPLAY_PASSWORD } from "../../mock-server/recording/file";
 
 /**
- * Record and replay end to end (issue 56, decisions/384): a fresh default world of the suite's own mock
- * stands for the real practice, and two mock processes are started as a developer starts them: one
- * records it (`npm run mock -- --record <its address> --recording <file>`), and, from the file, one replays it
- * (`npm run mock -- --replay <file>`) on the recorder's port once the recorder has stopped. A built
- * portal signs in through the recorder and walks every screen of the area registry; then, the same
- * portal (one start, about 12 s of CPU, fewer), now answered by the replay, signs in as the recorded
- * (made-up) user and walks the same screens: each shows its heading and the same content, with the
- * made-up names, and nothing failed to load. The file holds none of the practice's personal details.
- * The portal keeps nothing of the practice but a session's own reads (session-reads.server.ts), and the
- * replay's sign-in is a new session, so what the replayed walk shows is the replay's.
- * Ports: E2E_RECORD_PORT_BASE (3730) and the next ones, apart from the suite's own.
+ * Record and replay end to end (issue 56, decisions/384), over the portal's HTTP interface: a fresh
+ * default world of a mock stands for the real practice, and two mock processes are started as a
+ * developer starts them: one records it (`npm run mock -- --record <its address> --recording <file>`),
+ * and, from the file, one replays it (`npm run mock -- --replay <file>`) on the recorder's port once
+ * the recorder has stopped. A built portal signs in through the recorder (the sign-in form's own steps,
+ * the chooser's first account) and walks every screen of the area registry, as a browser loads it: each
+ * screen's document, so its loaders run, and the portal's own pictures it shows (the profile photo);
+ * then the same portal, now answered by the replay, signs in as the recorded (made-up) user and walks
+ * the same screens: each shows its heading and the same content, with the made-up names, and nothing
+ * failed to load. The file holds none of the practice's personal details. The portal keeps nothing of
+ * the practice but a session's own reads (session-reads.server.ts), and the replay's sign-in is a new
+ * session, so what the replayed walk shows is the replay's. (Formerly e2e/record-replay.spec.ts: what it
+ * asked is the practice's traffic, not the browser's; the screens in a browser are every-area.spec.ts's.)
  */
 
-const BASE = Number(process.env.E2E_RECORD_PORT_BASE ?? 3730);
-/** The recorder, and after it the replay, answer on one port: the portal's practice identity address. */
-const PORTS = { recorderThenReplay: BASE + 1, portal: BASE + 10 };
-/** The suite's mock, whose worlds are practices: the recorder records one by its identity address, as it would a real one. */
-const PRACTICE_URL = `http://127.0.0.1:${MOCK_PORT}`;
+const mock = useMockServer();
+const processes: { stop(): Promise<void> }[] = [];
+const folder = mkdtempSync(path.join(tmpdir(), "recording-"));
+afterAll(async () => {
+  for (const started of processes.reverse()) await started.stop();
+  rmSync(folder, { recursive: true, force: true });
+}, 60_000);
 
 /** Every signed-in screen and the level-1 heading it shows: the registry's built areas, the dashboard and the profile. */
 const HEADINGS: Record<string, string> = {
@@ -127,64 +133,86 @@ async function originalDetails(apiBase: string, user: WorldUser): Promise<{ deta
 /** Whether `text` holds `detail` as a whole word or phrase (any case, unless `exactCase`). */
 const mentions = (text: string, detail: string, exactCase = false) => new RegExp(`(?<![\\p{L}\\p{N}])${detail.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, exactCase ? "u" : "iu").test(text);
 
-/** Signs in through the form and continues as the account holder (the first of the chooser); returns the chooser's text. */
-async function signInAsHolder(page: Page, portal: PortalProcess, username: string, password: string): Promise<string> {
-  await page.goto(`${portal.url}/login`);
-  await page.getByLabel("Email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-  await expect(chooser.getByRole("radio")).toHaveCount(3);
-  const offered = await chooser.innerText();
-  await chooser.getByRole("radio").first().check();
-  await chooser.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  return offered;
+type AnyNode = ReturnType<typeof parseDocument>["children"][number];
+
+/** The text a document shows (and what it keeps hidden in closed dialogs too): its text, each piece apart, without scripts and styles. */
+function shownText(node: AnyNode): string {
+  if (DomUtils.isText(node)) return node.data;
+  if ("name" in node && (node.name === "script" || node.name === "style")) return "";
+  return DomUtils.hasChildren(node) ? node.children.map(shownText).join(" ") : "";
+}
+const squeezed = (text: string) => text.replace(/\s+/g, " ").trim();
+const byTag = (tag: string, from: AnyNode | AnyNode[]) => DomUtils.getElementsByTagName(tag, from, true);
+
+/** The patient the header names (its "Patient:" term's description), or undefined. */
+function patientIn(document: AnyNode): string | undefined {
+  const term = byTag("dt", byTag("header", document)).find((dt) => squeezed(DomUtils.textContent(dt)) === "Patient:");
+  const shown = term && DomUtils.nextElementSibling(term);
+  return shown ? squeezed(DomUtils.textContent(shown)) : undefined;
 }
 
-const patientShown = (page: Page) => page.getByRole("banner").getByRole("term").filter({ hasText: "Patient:" }).locator("xpath=following-sibling::dd[1]");
+/** Signs in through the sign-in form's steps and continues as the account holder (the first of the chooser); returns the chooser's names. */
+async function signInAsHolder(browser: Browser, portal: PortalProcess, username: string, password: string): Promise<string> {
+  const outcome = await browser.step(portal, signInSteps, "sign-in", { username, password, captcha: "", redirectTo: "/" });
+  if (outcome.kind !== "chooseAccount") throw new Error(`${username}: ${outcome.kind}, not the chooser`);
+  expect(outcome.accounts).toHaveLength(3);
+  const chosen = await browser.step(portal, signInSteps, "choose-account", { account: outcome.accounts[0].id });
+  expect(chosen.kind).toBe("signedIn");
+  return outcome.accounts.map((a) => `${a.name} ${a.relationship}`).join("\n");
+}
 
 /**
- * Walks every screen: its heading, the patient named in the header, no failed load (every call it
- * made was answered), and what it lists, counted (rows and items), for the replay to compare.
+ * Walks every screen as a browser loads it: its document (its heading, the patient named in the
+ * header, no failed load: no Retry offered) and the portal's own pictures it shows, and what it lists,
+ * counted (rows and items), for the replay to compare.
  */
-async function walk(page: Page, portal: PortalProcess, patient: string): Promise<{ counts: Record<string, number>; texts: Record<string, string> }> {
+async function walk(browser: Browser, portal: PortalProcess, patient: string): Promise<{ counts: Record<string, number>; texts: Record<string, string> }> {
   const counts: Record<string, number> = {};
   const texts: Record<string, string> = {};
   for (const [screen, heading] of Object.entries(HEADINGS)) {
-    await page.goto(`${portal.url}${screen}`);
-    await expect(page.getByRole("heading", { name: heading, level: 1 }), screen).toBeVisible();
-    await expect(patientShown(page), screen).toHaveText(patient);
-    await expect(page.getByRole("button", { name: "Retry" }), `${screen}: a call failed`).toHaveCount(0);
-    counts[screen] = await page.getByRole("main").locator("tr, li, article").count();
-    texts[screen] = await page.locator("body").innerText();
+    const res = await browser.fetch(portal, screen);
+    expect(res.status, screen).toBe(200);
+    const document = parseDocument(await res.text());
+    expect(byTag("h1", document).map((h) => squeezed(DomUtils.textContent(h))), screen).toEqual([heading]);
+    expect(patientIn(document), screen).toBe(patient);
+    expect(byTag("button", document).filter((b) => squeezed(DomUtils.textContent(b)) === "Retry").length, `${screen}: a call failed`).toBe(0);
+    // The portal's own pictures on the screen (not its built files): the browser asks for them as it draws the page.
+    for (const image of byTag("img", document)) {
+      const src = image.attribs.src ?? "";
+      if (!src.startsWith("/") || src.startsWith("//") || src.startsWith("/assets/")) continue;
+      const picture = await browser.fetch(portal, src);
+      expect(picture.status, `${screen}: ${src}`).toBe(200);
+      await picture.arrayBuffer();
+    }
+    const main = byTag("main", document)[0];
+    counts[screen] = ["tr", "li", "article"].reduce((n, tag) => n + byTag(tag, main).length, 0);
+    texts[screen] = squeezed(shownText(byTag("body", document)[0]));
   }
   return { counts, texts };
 }
 
-test.describe.configure({ mode: "serial" });
+describe("record and replay through the built portal", () => {
+  it("a signed-in walk through every screen is recorded with made-up details, and replayed as recorded", async () => {
+    // Every screen of the registry has a heading here, so none is left out of the walk.
+    expect(builtAreas().map((a) => a.path).filter((p) => !HEADINGS[p])).toEqual([]);
 
-test("a signed-in walk through every screen is recorded with made-up details, and replayed as recorded", async ({ page, world }) => {
-  test.setTimeout(600_000);
-  // Every screen of the registry has a heading here, so none is left out of the walk.
-  expect(builtAreas().map((a) => a.path).filter((p) => !HEADINGS[p])).toEqual([]);
-
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "recording-")), "walk.json");
-  const user = world.user("family");
-  const processes: { stop(): Promise<void> }[] = [];
-  try {
-    const { details: originals, texts, holderFamily } = await originalDetails(`${PRACTICE_URL}/worlds/${world.id}/api/`, user);
+    const file = path.join(folder, "walk.json");
+    const world = await mock.createWorld();
+    const user = world.user("family");
+    const { details: originals, texts, holderFamily } = await originalDetails(`${mock.url}/worlds/${world.id}/api/`, user);
     expect(originals.length).toBeGreaterThan(20);
     expect(texts.length).toBeGreaterThan(5);
 
-    const recorder = await startMock(PORTS.recorderThenReplay, ["--record", PRACTICE_URL, "--recording", file]);
+    const port = await freePort();
+    const recorder = await startMock(port, ["--record", mock.url, "--recording", file]);
     processes.push(recorder);
-    const portal = await startPortalProcess(PORTS.portal, { PRACTICE_IDENTITY_URL: recorder.url });
+    const portal = await startPortalProcess(await freePort(), { PRACTICE_IDENTITY_URL: recorder.url, SESSION_SECRET: "record-replay-walk-secret-of-32-chars!" });
     processes.push(portal);
-    await signInAsHolder(page, portal, user.username, user.password);
-    const holderName = (await patientShown(page).innerText()).trim();
+    const recording = new Browser();
+    await signInAsHolder(recording, portal, user.username, user.password);
+    const holderName = patientIn(parseDocument(await (await recording.fetch(portal, "/")).text()))!;
     expect(mentions(holderName, holderFamily), holderName).toBe(true);
-    const recorded = await walk(page, portal, holderName);
+    const recorded = await walk(recording, portal, holderName);
     // The walk saw records, not empty screens: there is something to compare with the replay.
     expect(Object.values(recorded.counts).filter((n) => n > 0).length, JSON.stringify(recorded.counts)).toBeGreaterThan(8);
     // And the originals were on screen while recording (the messages' subjects): the replay's check below can fail.
@@ -192,23 +220,23 @@ test("a signed-in walk through every screen is recorded with made-up details, an
     await recorder.stop();
 
     const text = readFileSync(file, "utf8");
-    const recording = parseRecording(JSON.parse(text));
+    const made = parseRecording(JSON.parse(text));
     expect(originals.filter((detail) => mentions(text, detail))).toEqual([]);
     expect(texts.filter((detail) => mentions(text, detail, true))).toEqual([]);
     expect(text).not.toContain(user.password);
-    expect(recording.users).toHaveLength(1);
+    expect(made.users).toHaveLength(1);
 
-    const replay = await startMock(PORTS.recorderThenReplay, ["--replay", file]);
+    const replay = await startMock(port, ["--replay", file]);
     processes.push(replay);
-    await page.context().clearCookies();
-    const offered = await signInAsHolder(page, portal, recording.users[0], REPLAY_PASSWORD);
+    const replaying = new Browser();
+    const offered = await signInAsHolder(replaying, portal, made.users[0], REPLAY_PASSWORD);
     // The chooser lists the linked family by their made-up names.
     expect(originals.filter((detail) => mentions(offered, detail))).toEqual([]);
-    const madeUpName = (await patientShown(page).innerText()).trim();
+    const madeUpName = patientIn(parseDocument(await (await replaying.fetch(portal, "/")).text()))!;
     expect(madeUpName).not.toBe(holderName);
     for (const part of holderName.split(" ")) expect(mentions(madeUpName, part)).toBe(false);
     expect(text).toContain(madeUpName.split(" ").at(-1));
-    const replayed = await walk(page, portal, madeUpName);
+    const replayed = await walk(replaying, portal, madeUpName);
     expect(replayed.counts).toEqual(recorded.counts);
     // Nothing of the original people on any replayed screen.
     for (const [screen, shown] of Object.entries(replayed.texts)) {
@@ -219,7 +247,5 @@ test("a signed-in walk through every screen is recorded with made-up details, an
     const journal = (await (await fetch(`${replay.url}/__admin/worlds/default/requests`)).json()) as { requests: { method: string; path: string; status: number }[] };
     expect(journal.requests.length).toBeGreaterThan(20);
     expect(journal.requests.filter((r) => r.status !== 200).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([]);
-  } finally {
-    for (const started of processes.reverse()) await started.stop();
-  }
+  }, 300_000);
 });
