@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Page, Route } from "@playwright/test";
+import type { Page, Response, Route } from "@playwright/test";
 import { browserFirstLoad, ceilingsToRemove, kb, measurePages, overBudget, readBrowserManifest, pagesOf, type BrowserLoad } from "../bench/first-load";
 import { dateRangeTexts } from "~/lib/texts/date-range";
 import { messagingTexts } from "~/areas/messaging/texts";
@@ -61,11 +61,26 @@ const VISIT: Readonly<Record<string, string>> = { "/*": "/no-such-page" };
  * by the practice's other portal, and sends any other to /login. Held by the build-only measure alone.
  */
 const NOT_VISITED = new Set(["/loginSwitch/:q"]);
+/**
+ * What a first visit downloads is compressed: the page as it streams, the scripts and styles from build
+ * time (brotli, with Vary: Accept-Encoding). Small files (under 1 KB) gain nothing from compression and
+ * are sent as they are. Why `response`, one of those, is not as it should be, or null when it is.
+ */
+const COMPRESSED = ["document", "script", "stylesheet"];
+async function notCompressed(response: Response): Promise<string | null> {
+  const type = response.request().resourceType();
+  if (response.status() !== 200) return null;
+  const headers = await response.allHeaders();
+  const length = Number(headers["content-length"] ?? Infinity);
+  const compressed = headers["content-encoding"] === "br" && /Accept-Encoding/i.test(headers.vary ?? "");
+  return compressed || length < 1024 ? null : `${type} ${response.url()}: ${headers["content-encoding"] ?? "none"}, Vary ${headers.vary ?? "none"}`;
+}
+
 /** First visits made side by side, each in its own browser context. */
 const VISITS_AT_ONCE = 4;
 
 test.describe("first-load JavaScript, as the browser loads it", () => {
-  test("every page's first visit fits its budget, counted until the network is quiet", async ({ browser, page, world, baseURL }) => {
+  test("every page's first visit fits its budget, counted until the network is quiet, and arrives compressed", async ({ browser, page, world, baseURL }) => {
     test.setTimeout(120_000);
     await signInDirectly(page, world.user("solo"));
     const signedIn = await page.context().storageState();
@@ -78,6 +93,9 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
       const context = await browser.newContext({ baseURL, ...(inShell ? { storageState: signedIn } : {}) });
       try {
         const tab = await context.newPage();
+        tab.on("response", (response) => {
+          if (COMPRESSED.includes(response.request().resourceType())) compression.push(notCompressed(response));
+        });
         const load = await browserFirstLoad(client, tab, VISIT[url] ?? url);
         // A visit that ended somewhere else (a redirect to sign-in) would measure another page.
         expect(new URL(tab.url()).pathname, `the visit of ${url}`).toBe(VISIT[url] ?? url);
@@ -86,6 +104,7 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
         await context.close();
       }
     };
+    const compression: Promise<string | null>[] = [];
     const loads: BrowserLoad[] = new Array(pages.length);
     let next = 0;
     const visitor = async () => {
@@ -113,6 +132,9 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
     const report = loads.map((l) => `${l.url} ${kb(l.gzipBytes)} (${l.gzipBytes} bytes) in ${l.scripts.length} files${l.afterLoad.length > 0 ? ` (${kb(l.afterLoadBytes)} after the load)` : ""}`).join("\n");
     console.log(`First-load JavaScript as the browser fetches it, gzip:\n${report}`);
     expect(overBudget(loads), report).toEqual([]);
+    // Every document, script and stylesheet of every visit (a signed-in page streams as the sign-in page does).
+    expect(compression.length).toBeGreaterThan(pages.length * 3);
+    expect((await Promise.all(compression)).filter((why) => why !== null)).toEqual([]);
     expect(ceilingsToRemove(loads), report).toEqual([]);
   });
 
