@@ -19,7 +19,7 @@
  * Dynamic `import()` is not followed: it runs only when the code asks for it (a dialog opened, the
  * PDF viewer shown), which is what "only on the screens and moments that need them" allows.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
@@ -131,6 +131,21 @@ function staticImports(assetPath: string, source: string): string[] {
     .map((i) => path.posix.resolve(path.posix.dirname(assetPath), i.n as string));
 }
 
+/**
+ * What is read of each built asset (its static imports, its gzip size), once per file as built: pages
+ * share most of their chunks (React and the shell are on every page), and reading them again for each
+ * page was most of a measure's time (seconds, for every page of the build). A file rebuilt is read again.
+ */
+const importsOf = new Map<string, string[]>();
+const gzipSizes = new Map<string, number>();
+function oncePerFile<T>(cache: Map<string, T>, clientDir: string, asset: string, read: () => T): T {
+  const file = path.join(clientDir, asset);
+  const { size, mtimeMs } = statSync(file);
+  const key = `${file}\0${size}\0${mtimeMs}`;
+  if (!cache.has(key)) cache.set(key, read());
+  return cache.get(key) as T;
+}
+
 export async function firstLoadOf(clientDir: string, manifest: BrowserManifest, page: Page): Promise<PageLoad> {
   await init;
   const read = (asset: string) => readFileSync(path.join(clientDir, asset));
@@ -147,9 +162,9 @@ export async function firstLoadOf(clientDir: string, manifest: BrowserManifest, 
     if (seen.has(asset)) continue;
     seen.add(asset);
     scripts.push(asset);
-    queue.push(...staticImports(asset, read(asset).toString("utf8")));
+    queue.push(...oncePerFile(importsOf, clientDir, asset, () => staticImports(asset, read(asset).toString("utf8"))));
   }
-  const gzipBytes = scripts.reduce((sum, asset) => sum + gzipSync(read(asset)).length, 0);
+  const gzipBytes = scripts.reduce((sum, asset) => sum + gzipSizeOf(clientDir, asset), 0);
   return { ...page, scripts, gzipBytes };
 }
 
@@ -175,7 +190,7 @@ export interface BrowserLoad {
 
 /** The gzip size of one built asset (`/assets/…`), level 6 as the build-only measure. */
 export function gzipSizeOf(clientDir: string, asset: string): number {
-  return gzipSync(readFileSync(path.join(clientDir, asset))).length;
+  return oncePerFile(gzipSizes, clientDir, asset, () => gzipSync(readFileSync(path.join(clientDir, asset))).length);
 }
 
 /**
