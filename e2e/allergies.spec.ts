@@ -71,15 +71,7 @@ test.describe("allergies of a large record", () => {
   });
 });
 
-test.describe("a family member's allergies", () => {
-  test("chosen at sign-in, every allergy call names the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/allergies", "Allergies", { account: 2 });
-    await expect(cards(page)).toHaveCount(4);
-    const calls = await world.requests({ method: "GET", path: "Patient/AllergyIntolerance" });
-    expect(calls.length).toBe(1);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.
 
 test.describe("allergies as a practice may send them (decisions/396)", () => {
   test("a severity the spec does not name is shown as written with no colour of 2§4's; a missing substance or type is said not recorded; markup is text; no axe violations at 390 px", async ({ page, world }) => {

@@ -114,15 +114,4 @@ test.describe("diagnoses of a large record", () => {
   });
 });
 
-test.describe("a family member's diagnoses", () => {
-  test("chosen at sign-in, every diagnosis call names the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/diagnosis?tab=all", "Diagnosis", { account: 2 });
-    await expect(cards(page, "All Diagnosis").first()).toBeVisible();
-    await tab(page, "Recent Diagnosis").click();
-    // The tab shows as chosen while its list loads; the address changes once the list has come.
-    await expect(page).toHaveURL(/\/diagnosis\?tab=recent$/);
-    const calls = await world.requests({ method: "GET", path: "Patient/Condition" });
-    expect(calls.length).toBe(2);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.

@@ -86,12 +86,4 @@ test.describe("reminders of a large record", () => {
   });
 });
 
-test.describe("a family member's reminders", () => {
-  test("chosen at sign-in, every reminder call names the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/reminders", "Reminders", { account: 1 });
-    await expect(cards(page).first()).toBeVisible();
-    const calls = await world.requests({ method: "GET", path: "Patient/PatientAlerts" });
-    expect(calls.length).toBe(1);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.

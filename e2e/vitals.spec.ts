@@ -93,17 +93,7 @@ test.describe("vitals of a large record", () => {
   });
 });
 
-test.describe("a family member's vitals", () => {
-  test("a child's growth: height and weight charts, every call naming the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/vitals", "Vitals", { account: 2 });
-    await expect(figure(page, "Height (cm)")).toBeVisible();
-    // A child's blood pressure is not charted at the practice's usual visits.
-    await expect(figure(page, "Blood Pressure (mmHg)")).toHaveCount(0);
-    const calls = await world.requests({ method: "GET", path: "Patient/Observation" });
-    expect(calls.length).toBe(1);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.
 
 test.describe("vitals as a practice may send them (decisions/396)", () => {
   // Within the room the spec leaves: a diastolic missing, a vital the spec does not list, a weight in
