@@ -135,31 +135,9 @@ test.describe("immunisation", () => {
     });
   });
 
-  test("the empty account: No Records Found on every tab, and nothing to print", async ({ page, world }) => {
-    await openImmunisation(page, world.user("empty"));
-    for (const name of ["Due", "Overdue", "Administered", "All"]) {
-      await tab(page, name).click();
-      await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
-      await expect(page.getByRole("button", { name: /^Print/ })).toBeDisabled();
-    }
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("immunisations of a large record", () => {
-  // Paging by the practice's total is our practice's dialect: the spec practice may send no total (1§1).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
-
-  test("All shows 100 from page 1, and Show more immunisations adds the next page", async ({ page, world }) => {
-    await openImmunisation(page, world.user("many"), "?tab=all");
-    await expect(cards(page, "All")).toHaveCount(100);
-    await page.getByRole("link", { name: "Show more immunisations" }).click();
-    await expect(page).toHaveURL(/\/immunisation\?tab=all&pages=2$/);
-    await expect(cards(page, "All")).toHaveCount(150);
-    const pages = (await world.requests({ method: "GET", path: "Patient/Immunization" })).map((c) => c.query.PageNumber);
-    expect(pages).toEqual(["1", "1", "2"]);
-  });
-});
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
 // A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.

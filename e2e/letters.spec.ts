@@ -342,36 +342,10 @@ test.describe("letters", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the empty account: No Records Found", async ({ page, world }) => {
-    await openLetters(page, world.user("empty"));
-    await expect(page.getByText(t.noRecords, { exact: true })).toBeVisible();
-    await expect(grid(page)).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Show more letters" })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("letters of a large record", () => {
-  // Our practice: the exact count and pages of 1000 letters need its total (a spec practice may send none, decisions/396).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
-
-  test("the first page of 100 with \"more\", which adds the next page, keeps it in the address and moves the focus to it", async ({ page, world }) => {
-    await openLetters(page, world.user("many"));
-    await expect(tiles(page)).toHaveCount(100);
-    await expect(page.getByText("Showing 100 of 1000 letters")).toBeVisible();
-    const firstPage = await tileList(page);
-    await page.getByRole("link", { name: "Show more letters" }).click();
-    await expect(page).toHaveURL(/\/letters\?pages=2$/);
-    await expect(tiles(page)).toHaveCount(200);
-    expect((await tileList(page)).slice(0, 100)).toEqual(firstPage);
-    await expect(tiles(page).nth(100).getByRole("button", { name: /^View / })).toBeFocused();
-    const pages = (await letterCalls(world)).map((c) => c.query.PageNumber);
-    expect(pages).toEqual(["1", "1", "2"]);
-    // Reloaded, the address shows the same 200.
-    await page.reload();
-    await expect(tiles(page)).toHaveCount(200);
-  });
-});
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
 // A family member's letters, the list and a letter asked for with the member's id: letters-resources.test.ts ›
 // the letters page › for a family member, asks for the member's letters, and › for a family member chosen at

@@ -543,38 +543,7 @@ test.describe("hostile HTML", () => {
   });
 });
 
-test.describe("empty and family records", () => {
-  test.describe("a new patient", () => {
-    test("has No Records Found in every badge", async ({ page, world }) => {
-      await openReports(page, world, "empty");
-      await expect(page.getByText("No Records Found")).toBeVisible();
-      await badge(page, "Unread").click();
-      await expect(page.getByText("No Records Found")).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-  });
-
-  // A family member chosen at sign-in, the member's results and every call with the member's id: reports.test.ts ›
-  // a family member's results › chosen at sign-in: the Test Results page and a result opened ask for the member's.
-});
-
-test.describe("results of a large record", () => {
-  // Our practice: the point is exact paging by the bundle's total ("100 of 3000"), which the room may leave out or count wrong.
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
-
-  test("the first page of 100 with \"Show more results\", which adds the next page, keeps it in the address and moves the focus to it", async ({ page, world }) => {
-    await openReports(page, world, "many");
-    await expect(cards(page)).toHaveCount(100);
-    await expect(page.getByText("100 of 3000 results shown")).toBeVisible();
-    const firstPage = await cards(page).getByRole("heading").allTextContents();
-    await page.getByRole("link", { name: "Show more results" }).click();
-    await expect(page).toHaveURL(/\/reports\?pages=2$/);
-    await expect(cards(page)).toHaveCount(200);
-    expect((await cards(page).getByRole("heading").allTextContents()).slice(0, 100)).toEqual(firstPage);
-    await expect(cards(page).nth(100).getByRole("button", { name: /^View result/ })).toBeFocused();
-    expect((await resultCalls(world)).map((c) => c.query.PageNumber)).toEqual(["1", "1", "2"]);
-    // Reloaded, the address shows the same 200.
-    await page.reload();
-    await expect(cards(page)).toHaveCount(200);
-  });
-});
+// A new patient's No Records Found in every badge: empty-records.spec.ts › … test results: every badge.
+// A family member chosen at sign-in, the member's results and every call with the member's id: reports.test.ts ›
+// a family member's results › chosen at sign-in: the Test Results page and a result opened ask for the member's.
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.

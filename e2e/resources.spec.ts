@@ -171,12 +171,7 @@ test.describe("resources", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the empty account: No Records Found", async ({ page, world }) => {
-    await openResources(page, world.user("empty"));
-    await expect(page.getByText(t.noRecords, { exact: true })).toBeVisible();
-    await expect(items(page)).toHaveCount(0);
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 
   // A family member's resources, the list and a PDF opened, every call naming the member: records-member.test.ts › a family member chosen at sign-in.
 });

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { dateRangeTexts } from "~/lib/texts/date-range";
-import { healthTexts } from "~/areas/health/texts";
 import { timelineTexts } from "~/lib/texts/timeline";
 import { expect, expectNoAxeViolations, openSignedIn, test, type World, type WorldUser } from "./fixtures";
 
@@ -192,25 +191,9 @@ test.describe("timeline", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the empty account: No Records Found", async ({ page, world }) => {
-    await openTimeline(page, world.user("empty"));
-    await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("the timeline of a large record", () => {
-  // Paging by the practice's total is our practice's dialect: the spec practice may send no total (1§1).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
-
-  test("pages of 100 with Show more entries, in the address", async ({ page, world }) => {
-    await openTimeline(page, world.user("many"));
-    await expect(page.getByText(/^100 of \d+ entries\.$/)).toBeVisible();
-    await page.getByRole("link", { name: "Show more entries" }).click();
-    await expect(page).toHaveURL(/\/timeline\?pages=2$/);
-    await expect(page.getByText(/^200 of \d+ entries\.$/)).toBeVisible();
-    expect((await calls(world)).map((c) => c.query.PageNumber)).toEqual(["1", "1", "2"]);
-  });
-});
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
 // A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.
