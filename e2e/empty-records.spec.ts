@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { healthTexts } from "~/areas/health/texts";
 import { lettersTexts } from "~/areas/letters/texts";
 import { resourcesTexts } from "~/areas/resources/texts";
+import { summaryTexts } from "~/areas/summary/texts";
 import { reportsTexts } from "~/lib/texts/reports";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } from "./fixtures";
 
@@ -10,7 +11,7 @@ import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } f
  * each screen's empty state, with each of its tabs or badges, and its axe scan. (These were a test in each
  * area's spec, each paying a world, a sign-in and the session's first page of its own; the loaders' empty
  * answers are health.test.ts's and letters-resources.test.ts's. The summary's empty record, with its
- * downloads, is summary.spec.ts's.)
+ * downloads, is summary-downloads.test.ts's; its screen is a step here.)
  */
 test.use({ specPractice: true });
 
@@ -89,6 +90,14 @@ test("the empty account: No Records Found on every record screen, each tab and b
     await noRecords(page, resourcesTexts.noRecords);
     await expect(page.getByRole("list", { name: "Resources" }).getByRole("listitem")).toHaveCount(0);
     await expectNoAxeViolations(page);
+  });
+
+  await test.step("summary: every section None recorded", async () => {
+    await open(page, "/summary", summaryTexts.title);
+    const contents = page.getByRole("table", { name: summaryTexts.contentsHeading });
+    for (const section of ["Problems", "Medication Summary", "Allergies and Intolerances", "Immunisations", "Results", "Vital Signs"]) {
+      await expect(contents.getByRole("row", { name: new RegExp(`^${section}`) }).getByRole("cell")).toHaveText(summaryTexts.noneRecorded);
+    }
   });
 
   await test.step("test results: every badge", async () => {
