@@ -1,14 +1,12 @@
 import type { Page } from "@playwright/test";
 import { healthTexts } from "~/areas/health/texts";
 import { recordTexts } from "~/lib/texts/record";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration } from "./fixtures";
 
-/** /allergies (2§2 Allergies, 2§4 severity): the legend, the cards with their words, paging, empty, failed and a family member's, in fresh worlds. */
+/** /allergies (2§2 Allergies, 2§4 severity): the legend and the cards with their words, in fresh worlds (paging: long-records.spec.ts; empty: empty-records.spec.ts; a family member: records-member.test.ts). */
 
 // Every world here plays the spec practice (issue 68): the room's shapes at the test's room seed, the data seed 1's.
 test.use({ specPractice: true });
-
-const openAllergies = (page: Page, user: WorldUser) => openSignedIn(page, user, "/allergies", "Allergies");
 
 const cards = (page: Page) => page.getByRole("list", { name: "Allergies" }).getByRole("listitem");
 
@@ -41,45 +39,12 @@ test.describe("allergies", () => {
     expect(call.query).toMatchObject({ PageSize: "30", PageNumber: "1" });
   });
 
-  test("the empty account: No Records Found", async ({ page, world }) => {
-    await openAllergies(page, world.user("empty"));
-    await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Allergies" })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("allergies of a large record", () => {
-  // Paging by the practice's total is our practice's dialect: the spec practice may send no total (1§1).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
-  test("pages of 30, the next added by Show more allergies and kept in the address; at 390 px the cards are one column", async ({ page, world }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await openAllergies(page, world.user("many"));
-    await expect(cards(page)).toHaveCount(30);
-    const [a, b] = [await cards(page).nth(0).boundingBox(), await cards(page).nth(1).boundingBox()];
-    expect(b!.y).toBeGreaterThan(a!.y);
-    await expect(page.getByText("Showing 30 of 45 allergies.")).toBeVisible();
-    await page.getByRole("link", { name: "Show more allergies" }).click();
-    await expect(page).toHaveURL(/\/allergies\?pages=2$/);
-    await expect(cards(page)).toHaveCount(45);
-    await expect(page.getByRole("link", { name: "Show more allergies" })).toHaveCount(0);
-    const pages = (await world.requests({ method: "GET", path: "Patient/AllergyIntolerance" })).map((c) => c.query.PageNumber);
-    expect(pages).toEqual(["1", "1", "2"]);
-    await page.reload();
-    await expect(cards(page)).toHaveCount(45);
-  });
-});
-
-test.describe("a family member's allergies", () => {
-  test("chosen at sign-in, every allergy call names the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/allergies", "Allergies", { account: 2 });
-    await expect(cards(page)).toHaveCount(4);
-    const calls = await world.requests({ method: "GET", path: "Patient/AllergyIntolerance" });
-    expect(calls.length).toBe(1);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.
 
 test.describe("allergies as a practice may send them (decisions/396)", () => {
   test("a severity the spec does not name is shown as written with no colour of 2§4's; a missing substance or type is said not recorded; markup is text; no axe violations at 390 px", async ({ page, world }) => {

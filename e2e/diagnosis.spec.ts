@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { healthTexts } from "~/areas/health/texts";
 import { recordTexts } from "~/lib/texts/record";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type WorldUser } from "./fixtures";
 
@@ -87,42 +86,9 @@ test.describe("diagnosis", () => {
   });
 
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the cards back.
-  test("the empty account: No Records Found on every tab", async ({ page, world }) => {
-    await openDiagnosis(page, world.user("empty"));
-    for (const name of ["Long Term", "Recent Diagnosis", "All Diagnosis"]) {
-      await tab(page, name).click();
-      await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
-    }
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("diagnoses of a large record", () => {
-  // Paging by the practice's total is our practice's dialect: the spec practice may send no total (1§1).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
-  test("All Diagnosis pages by 100 with Show more diagnoses, in the address", async ({ page, world }) => {
-    await openDiagnosis(page, world.user("many"), "?tab=all");
-    await expect(cards(page, "All Diagnosis")).toHaveCount(100);
-    await page.getByRole("link", { name: "Show more diagnoses" }).click();
-    await expect(page).toHaveURL(/\/diagnosis\?tab=all&pages=2$/);
-    await expect(page.getByRole("link", { name: "Show more diagnoses" })).toHaveCount(0);
-    const total = await cards(page, "All Diagnosis").count();
-    expect(total).toBeGreaterThan(150);
-    await expect(page.getByText(/Showing/)).toHaveCount(0);
-  });
-});
-
-test.describe("a family member's diagnoses", () => {
-  test("chosen at sign-in, every diagnosis call names the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/diagnosis?tab=all", "Diagnosis", { account: 2 });
-    await expect(cards(page, "All Diagnosis").first()).toBeVisible();
-    await tab(page, "Recent Diagnosis").click();
-    // The tab shows as chosen while its list loads; the address changes once the list has come.
-    await expect(page).toHaveURL(/\/diagnosis\?tab=recent$/);
-    const calls = await world.requests({ method: "GET", path: "Patient/Condition" });
-    expect(calls.length).toBe(2);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.

@@ -73,43 +73,6 @@ test.describe("immunisation", () => {
     await expect(tab(page, "All")).toHaveAttribute("aria-selected", "true");
   });
 
-  test("while a tab's list is on its way, the tab shows as chosen and the list says it is loading", async ({ page, world }) => {
-    await openImmunisation(page, world.user("solo"));
-    await expect(cards(page, "Due").first()).toBeVisible();
-    const list = await world.hold({ path: "Patient/Immunization", times: 1 });
-    await tab(page, "Administered").click();
-    await list.arrived();
-    await expect(tab(page, "Administered")).toHaveAttribute("aria-selected", "true");
-    const loading = page.getByRole("status").filter({ hasText: healthTexts.loading });
-    await expect(loading).toHaveCount(1);
-    await list.release();
-    await expect(cards(page, "Administered").first()).toBeVisible();
-    await expect(loading).toHaveCount(0);
-  });
-
-  test("Print prints the tab shown on A4 landscape, without the menu, tabs or buttons", async ({ page, world }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { prints: number }).prints = 0;
-      window.print = () => {
-        (window as unknown as { prints: number }).prints += 1;
-      };
-    });
-    await openImmunisation(page, world.user("solo"), "?tab=administered");
-    await expect(cards(page, "Administered").first()).toBeVisible();
-    await page.getByRole("button", { name: "Print administered immunisations" }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
-
-    await page.emulateMedia({ media: "print" });
-    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
-    await expect(page.getByRole("tablist", { name: "Immunisations" })).toBeHidden();
-    await expect(page.getByRole("button", { name: "Print administered immunisations" })).toBeHidden();
-    await expect(page.getByRole("heading", { name: "Administered immunisations" })).toBeVisible();
-    const printed = await PDFDocument.load(await page.pdf({ preferCSSPageSize: true }));
-    const { width, height } = printed.getPage(0).getSize();
-    // A4 landscape: 842 x 595 points.
-    expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
-  });
-
   test("by keyboard and at 390 px: the tabs are reached and chosen, the cards are one column", async ({ page, world }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openImmunisation(page, world.user("solo"), "?tab=administered");
@@ -128,50 +91,53 @@ test.describe("immunisation", () => {
   });
 
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings back the tab that failed.
-  test("after a failed load of a tab, Retry brings that tab's immunisations back", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    await world.fault({ path: "Patient/Immunization", status: 503, times: 1 });
-    await page.goto("/immunisation?tab=all");
-    await expect(page.getByRole("alert")).toHaveText(errorsTexts.practiceUnavailable);
-    await page.getByRole("button", { name: errorsTexts.retry }).click();
-    await expect(cards(page, "All").first()).toBeVisible();
+  test("after a failed load of a tab, Retry brings that tab's immunisations back; while a tab's list is on its way, the tab shows as chosen and the list says it is loading; Print prints the tab shown on A4 landscape, without the menu, tabs or buttons", async ({ page, world }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { prints: number }).prints = 0;
+      window.print = () => {
+        (window as unknown as { prints: number }).prints += 1;
+      };
+    });
+    await test.step("after a failed load of a tab, Retry brings that tab's immunisations back", async () => {
+      await signInDirectly(page, world.user("solo"));
+      await world.fault({ path: "Patient/Immunization", status: 503, times: 1 });
+      await page.goto("/immunisation?tab=all");
+      await expect(page.getByRole("alert")).toHaveText(errorsTexts.practiceUnavailable);
+      await page.getByRole("button", { name: errorsTexts.retry }).click();
+      await expect(cards(page, "All").first()).toBeVisible();
+    });
+
+    await test.step("while a tab's list is on its way, the tab shows as chosen and the list says it is loading", async () => {
+      const list = await world.hold({ path: "Patient/Immunization", times: 1 });
+      await tab(page, "Administered").click();
+      await list.arrived();
+      await expect(tab(page, "Administered")).toHaveAttribute("aria-selected", "true");
+      const loading = page.getByRole("status").filter({ hasText: healthTexts.loading });
+      await expect(loading).toHaveCount(1);
+      await list.release();
+      await expect(cards(page, "Administered").first()).toBeVisible();
+      await expect(loading).toHaveCount(0);
+    });
+
+    await test.step("Print prints the tab shown on A4 landscape, without the menu, tabs or buttons", async () => {
+      await page.getByRole("button", { name: "Print administered immunisations" }).click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
+
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
+      await expect(page.getByRole("tablist", { name: "Immunisations" })).toBeHidden();
+      await expect(page.getByRole("button", { name: "Print administered immunisations" })).toBeHidden();
+      await expect(page.getByRole("heading", { name: "Administered immunisations" })).toBeVisible();
+      const printed = await PDFDocument.load(await page.pdf({ preferCSSPageSize: true }));
+      const { width, height } = printed.getPage(0).getSize();
+      // A4 landscape: 842 x 595 points.
+      expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
+    });
   });
 
-  test("the empty account: No Records Found on every tab, and nothing to print", async ({ page, world }) => {
-    await openImmunisation(page, world.user("empty"));
-    for (const name of ["Due", "Overdue", "Administered", "All"]) {
-      await tab(page, name).click();
-      await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
-      await expect(page.getByRole("button", { name: /^Print/ })).toBeDisabled();
-    }
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("immunisations of a large record", () => {
-  // Paging by the practice's total is our practice's dialect: the spec practice may send no total (1§1).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
-  test("All shows 100 from page 1, and Show more immunisations adds the next page", async ({ page, world }) => {
-    await openImmunisation(page, world.user("many"), "?tab=all");
-    await expect(cards(page, "All")).toHaveCount(100);
-    await page.getByRole("link", { name: "Show more immunisations" }).click();
-    await expect(page).toHaveURL(/\/immunisation\?tab=all&pages=2$/);
-    await expect(cards(page, "All")).toHaveCount(150);
-    const pages = (await world.requests({ method: "GET", path: "Patient/Immunization" })).map((c) => c.query.PageNumber);
-    expect(pages).toEqual(["1", "1", "2"]);
-  });
-});
-
-test.describe("a family member's immunisations", () => {
-  test("a child's record follows the childhood schedule; every call names the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/immunisation?tab=administered", "Immunisation", { account: 2 });
-    await expect(cards(page, "Administered").filter({ hasText: "Childhood schedule: 6 weeks" }).first()).toBeVisible();
-    await tab(page, "All").click();
-    await expect(cards(page, "All").first()).toBeVisible();
-    const calls = await world.requests({ method: "GET", path: "Patient/Immunization" });
-    expect(calls.length).toBe(2);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.

@@ -1,12 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { dateRangeTexts } from "~/lib/texts/date-range";
-import { errorsTexts } from "~/lib/texts/errors";
 import { recordTexts } from "~/lib/texts/record";
 import { lettersTexts } from "~/areas/letters/texts";
 import { sessionTexts } from "~/lib/texts/session";
 import { LETTER_TYPES } from "../fixtures/builders/documents";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, type World, type WorldUser } from "./fixtures";
 import { fieldAfter, menuAsOurs, roomDrawn, shapeAt, textsShown, type Drawn } from "./room-drawn";
 import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 
@@ -237,7 +236,8 @@ test.describe("letters", () => {
     });
   });
 
-  test("at 1280 px the tiles sit side by side; View opens the letter's PDF in a 1000 px dialog, with Print and Download; Close gives the focus back; Print prints a letter once drawn, on paper only the letter", async ({ page, world }) => {
+  // The failed page itself (its message, axe, Retry by keyboard bringing the screen back) is every-area.spec.ts's row for /letters.
+  test("at 1280 px the tiles sit side by side; View opens the letter's PDF in a 1000 px dialog, with Print and Download; Close gives the focus back; Print prints a letter once drawn, on paper only the letter; a letter that fails to load stops its spinner and says so", async ({ page, world }) => {
     await page.addInitScript(() => {
       (window as unknown as { prints: number }).prints = 0;
       window.print = () => {
@@ -292,23 +292,14 @@ test.describe("letters", () => {
 
     await printing.getByRole("button", { name: "Print" }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(2);
-  });
 
-  test("a failed load's Retry brings the letters back; a letter that fails to load stops its spinner and says so", async ({ page, world }) => {
-    // The failed page itself (its message, axe, Retry by keyboard) is every-area.spec.ts's; here, what Retry brings back.
-    await signInDirectly(page, world.user("solo"));
-    await world.fault({ path: "Patient/LetterAndDocument", status: 503, times: 1 });
-    await page.goto("/letters");
-    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
-    await page.getByRole("button", { name: errorsTexts.retry }).click();
-    await expect(page.getByRole("heading", { name: "Letters", level: 1 })).toBeVisible();
-    await expect(tiles(page).first()).toBeVisible();
-
+    // A letter that fails to load stops its spinner and says so (on a page of its own, nothing of the letters read above reused).
+    await page.reload();
     await world.fault({ path: "Patient/LetterAndDocumentByID", status: 500, times: 5 });
-    await pdfTiles(page).first().getByRole("button", { name: /^View / }).click();
-    const dialog = page.getByRole("dialog");
-    await expect(dialog.getByText(t.pdfFailed)).toBeVisible();
-    await expect(dialog.getByText(t.loadingLetter)).toHaveCount(0);
+    await view.click();
+    const failed = page.getByRole("dialog", { name: type });
+    await expect(failed.getByText(t.pdfFailed)).toBeVisible();
+    await expect(failed.getByText(t.loadingLetter)).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 
@@ -351,36 +342,10 @@ test.describe("letters", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the empty account: No Records Found", async ({ page, world }) => {
-    await openLetters(page, world.user("empty"));
-    await expect(page.getByText(t.noRecords, { exact: true })).toBeVisible();
-    await expect(grid(page)).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Show more letters" })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("letters of a large record", () => {
-  // Our practice: the exact count and pages of 1000 letters need its total (a spec practice may send none, decisions/396).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
-
-  test("the first page of 100 with \"more\", which adds the next page, keeps it in the address and moves the focus to it", async ({ page, world }) => {
-    await openLetters(page, world.user("many"));
-    await expect(tiles(page)).toHaveCount(100);
-    await expect(page.getByText("Showing 100 of 1000 letters")).toBeVisible();
-    const firstPage = await tileList(page);
-    await page.getByRole("link", { name: "Show more letters" }).click();
-    await expect(page).toHaveURL(/\/letters\?pages=2$/);
-    await expect(tiles(page)).toHaveCount(200);
-    expect((await tileList(page)).slice(0, 100)).toEqual(firstPage);
-    await expect(tiles(page).nth(100).getByRole("button", { name: /^View / })).toBeFocused();
-    const pages = (await letterCalls(world)).map((c) => c.query.PageNumber);
-    expect(pages).toEqual(["1", "1", "2"]);
-    // Reloaded, the address shows the same 200.
-    await page.reload();
-    await expect(tiles(page)).toHaveCount(200);
-  });
-});
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
 // A family member's letters, the list and a letter asked for with the member's id: letters-resources.test.ts ›
 // the letters page › for a family member, asks for the member's letters, and › for a family member chosen at

@@ -109,33 +109,7 @@ test.describe("a document full page", () => {
     await expect(page.getByRole("heading", { name: "Letters", level: 1 })).toBeVisible();
   });
 
-  test("a test result full page: its HTML under its heading, Print, no Download without a file; a PDF result offers Download", async ({ page, world }) => {
-    await openSignedIn(page, world.user("solo"), "/reports", "Test Results");
-    const html = await resultAt(page, NEWEST.chestXRay, "Chest X-Ray");
-    await html.card.getByRole("button", { name: /^View result/ }).click();
-    await page.getByRole("dialog", { name: html.title, exact: true }).getByRole("link", { name: t.openFullPage }).click();
-    // The full page reads the result again (LabResultByID): its title in the shape that record drew.
-    const htmlTitle = await resultPageTitle(world, "Chest X-Ray");
-    await expect(page.getByRole("heading", { name: htmlTitle, level: 1, exact: true })).toBeVisible();
-    await expect(page.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
-    await expect(page.getByRole("button", { name: t.print })).toBeVisible();
-    await expect(page.getByRole("link", { name: new RegExp(`^${t.download}`) })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-
-    await page.getByRole("link", { name: t.backTo("Test Results") }).click();
-    const pdf = await resultAt(page, NEWEST.cervicalScreening, "Cervical Screening");
-    await pdf.card.getByRole("button", { name: /^View result/ }).click();
-    const pdfDialog = page.getByRole("dialog", { name: pdf.title, exact: true });
-    await expect(pdfDialog.getByRole("img", { name: `${pdf.title}, page 1 of 1`, exact: true })).toBeVisible({ timeout: 15_000 });
-    await pdfDialog.getByRole("link", { name: t.openFullPage }).click();
-    const pdfTitle = await resultPageTitle(world, "Cervical Screening");
-    const sheet = page.getByRole("img", { name: `${pdfTitle}, page 1 of 1`, exact: true });
-    await expect(sheet).toBeVisible({ timeout: 15_000 });
-    await expect.poll(() => drawn(sheet.locator("canvas"))).toBe(true);
-    await expect(page.getByRole("link", { name: `${t.download} ${pdfTitle}`, exact: true })).toHaveAttribute("href", /^data:application\/pdf;base64,/);
-  });
-
-  test("by keyboard: Open full page from the dialog, the heading takes the focus, then Back and Print in order", async ({ page, world }) => {
+  test("a test result full page, reached by keyboard: Open full page from the dialog, the heading takes the focus, then Back and Print in order; its HTML under its heading, Print, no Download without a file; a PDF result offers Download", async ({ page, world }) => {
     await page.addInitScript(() => {
       (window as unknown as { prints: number }).prints = 0;
       window.print = () => {
@@ -153,13 +127,31 @@ test.describe("a document full page", () => {
     await expect(fullPage).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/preview\?type=result&/);
-    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    // The full page reads the result again (LabResultByID): its title in the shape that record drew.
+    const htmlTitle = await resultPageTitle(world, "Chest X-Ray");
+    await expect(page.getByRole("heading", { name: htmlTitle, level: 1, exact: true })).toBeFocused();
+    await expect(page.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
+    await expect(page.getByRole("button", { name: t.print })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`^${t.download}`) })).toHaveCount(0);
+    await expectNoAxeViolations(page);
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: t.backTo("Test Results") })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: t.print })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
+
+    await page.getByRole("link", { name: t.backTo("Test Results") }).click();
+    const pdf = await resultAt(page, NEWEST.cervicalScreening, "Cervical Screening");
+    await pdf.card.getByRole("button", { name: /^View result/ }).click();
+    const pdfDialog = page.getByRole("dialog", { name: pdf.title, exact: true });
+    await expect(pdfDialog.getByRole("img", { name: `${pdf.title}, page 1 of 1`, exact: true })).toBeVisible({ timeout: 15_000 });
+    await pdfDialog.getByRole("link", { name: t.openFullPage }).click();
+    const pdfTitle = await resultPageTitle(world, "Cervical Screening");
+    const sheet = page.getByRole("img", { name: `${pdfTitle}, page 1 of 1`, exact: true });
+    await expect(sheet).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => drawn(sheet.locator("canvas"))).toBe(true);
+    await expect(page.getByRole("link", { name: `${t.download} ${pdfTitle}`, exact: true })).toHaveAttribute("href", /^data:application\/pdf;base64,/);
   });
 
   test.describe("on a phone", () => {

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { toBundle } from "@contract/fhir";
-import { healthTexts } from "~/areas/health/texts";
 import { recordTexts } from "~/lib/texts/record";
 import { MENU_CODES } from "../fixtures/builders/menu-items";
 import { menuItemResource } from "../mock-server/resources/patient";
@@ -65,33 +64,9 @@ test.describe("reminders", () => {
   });
 
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the cards back.
-  test("the empty account: No Records Found", async ({ page, world }) => {
-    await openReminders(page, world.user("empty"));
-    await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("reminders of a large record", () => {
-  // Paging by the practice's total is our practice's dialect: the spec practice may send no total (1§1).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
-  test("pages of 100 with Show more reminders, in the address", async ({ page, world }) => {
-    await openReminders(page, world.user("many"));
-    await expect(cards(page)).toHaveCount(100);
-    await expect(page.getByText("Showing 100 of 150 reminders.")).toBeVisible();
-    await page.getByRole("link", { name: "Show more reminders" }).click();
-    await expect(page).toHaveURL(/\/reminders\?pages=2$/);
-    await expect(cards(page)).toHaveCount(150);
-  });
-});
-
-test.describe("a family member's reminders", () => {
-  test("chosen at sign-in, every reminder call names the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/reminders", "Reminders", { account: 1 });
-    await expect(cards(page).first()).toBeVisible();
-    const calls = await world.requests({ method: "GET", path: "Patient/PatientAlerts" });
-    expect(calls.length).toBe(1);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.

@@ -1,9 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { errorsTexts } from "~/lib/texts/errors";
 import { dashboardTexts } from "~/lib/texts/dashboard";
 import { recordTexts } from "~/lib/texts/record";
 import { reportsTexts } from "~/lib/texts/reports";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type World } from "./fixtures";
 import { toBundle } from "@contract/fhir";
 import { markedUp } from "@contract/room/shapes";
 import { MOCK_PORT } from "../playwright.config";
@@ -260,67 +259,76 @@ test.describe("test results", () => {
     expect(await world.requests({ method: "GET", path: "Patient/LabResultByID" })).toHaveLength(2);
   });
 
-  // The refresh that opening a result asks for (2§4, decisions/325) can still be at the practice when the
-  // patient opens the Result Chart, and the chart's own read can still be there when the refresh starts.
-  // Either way the chart is drawn once its values come, and the list is refreshed.
-  test("the Result Chart opened while the list's refresh is at the practice is drawn, and so is one asked for before the refresh", async ({ page, world }) => {
-    await openReports(page, world);
-    const list = await world.hold({ path: "Patient/LabResults", method: "GET", times: 1 });
-    const result = await openResult(page, card(page, "HbA1c").first());
-    await list.arrived();
-    await result.getByRole("button", { name: "Result Chart" }).click();
-    const chart = page.getByRole("dialog", { name: "Result Chart" });
-    await expect(chart.getByText("HbA1c, by date")).toBeVisible();
-    await list.release();
-    await expect(chart.getByText("HbA1c, by date")).toBeVisible();
-    await chart.getByRole("button", { name: "Close" }).click();
-    await result.getByRole("button", { name: "Close" }).click();
-    await expect(result).toBeHidden();
-
-    // The chart asked for while the result's own read (and so the refresh it starts) is still to come.
-    const content = await world.hold({ path: "Patient/LabResultByID", method: "GET", times: 1 });
-    const values = await world.hold({ path: "Patient/LabResultChartById", method: "GET", times: 1 });
-    await card(page, "HbA1c").first().getByRole("button", { name: /^View result/ }).click();
-    const again = page.getByRole("dialog", { name: "HbA1c" });
-    await content.arrived();
-    await content.release();
-    await again.getByRole("button", { name: "Result Chart" }).click();
-    await values.arrived();
-    // The refresh the given result asked for is under way before the chart's values come.
-    await expect.poll(async () => (await resultCalls(world)).length).toBeGreaterThanOrEqual(4);
-    await values.release();
-    await expect(page.getByRole("dialog", { name: "Result Chart" }).getByText("HbA1c, by date")).toBeVisible();
-  });
-
   // React Router finds the chart's route only when it is first asked for (lazy route discovery). A
   // refresh that starts while it is still being found sent the chart's request to the not-found route,
-  // and the page fell to "Something went wrong" (React Router issue 15326). Held here: the route's
-  // discovery, while the result given asks for the list's refresh.
-  test("the Result Chart asked for while the result is still coming is drawn after the refresh the result asks for", async ({ page, world }) => {
+  // and the page fell to "Something went wrong" (React Router issue 15326). Held first here: the route's
+  // discovery, while the result given asks for the list's refresh. Then, with the route found, the
+  // refresh that opening a result asks for (2§4, decisions/325) can still be at the practice when the
+  // patient opens the Result Chart, and the chart's own read can still be there when the refresh starts.
+  // Each way the chart is drawn once its values come, and the list is refreshed.
+  test("the Result Chart asked for while the result is still coming is drawn after the refresh the result asks for; opened while the list's refresh is at the practice it is drawn, and so is one asked for before the refresh", async ({ page, world }) => {
     await openReports(page, world);
-    let discovered: () => void = () => undefined;
-    const discovery = new Promise<void>((resolve) => (discovered = resolve));
-    const asked = new Promise<void>((resolve) =>
-      void page.route(/__manifest\?paths=[^&]*reports%2Fchart/, async (route) => {
-        resolve();
-        await discovery;
-        await route.continue();
-      }),
-    );
-    const content = await world.hold({ path: "Patient/LabResultByID", method: "GET", times: 1 });
-    await card(page, "HbA1c").first().getByRole("button", { name: /^View result/ }).click();
-    const result = page.getByRole("dialog", { name: "HbA1c" });
-    await content.arrived();
-    await result.getByRole("button", { name: "Result Chart" }).click();
-    await asked;
-    // The result is given (and so read) while the chart's route is still being found.
-    await content.release();
-    await expect(result.getByRole("table", { name: "Results of HbA1c" })).toBeVisible();
-    discovered();
-    await expect(page.getByRole("dialog", { name: "Result Chart" }).getByText("HbA1c, by date")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Sorry, there is a problem" })).toHaveCount(0);
-    // The list is still refreshed for the result read (2§4): the page's read and this one.
-    await expect.poll(async () => (await resultCalls(world)).length).toBe(2);
+
+    await test.step("the Result Chart asked for while the result is still coming is drawn after the refresh the result asks for", async () => {
+      let discovered: () => void = () => undefined;
+      const discovery = new Promise<void>((resolve) => (discovered = resolve));
+      const asked = new Promise<void>((resolve) =>
+        void page.route(/__manifest\?paths=[^&]*reports%2Fchart/, async (route) => {
+          resolve();
+          await discovery;
+          await route.continue();
+        }),
+      );
+      const content = await world.hold({ path: "Patient/LabResultByID", method: "GET", times: 1 });
+      await card(page, "HbA1c").first().getByRole("button", { name: /^View result/ }).click();
+      const result = page.getByRole("dialog", { name: "HbA1c" });
+      await content.arrived();
+      await result.getByRole("button", { name: "Result Chart" }).click();
+      await asked;
+      // The result is given (and so read) while the chart's route is still being found.
+      await content.release();
+      await expect(result.getByRole("table", { name: "Results of HbA1c" })).toBeVisible();
+      discovered();
+      const chart = page.getByRole("dialog", { name: "Result Chart" });
+      await expect(chart.getByText("HbA1c, by date")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Sorry, there is a problem" })).toHaveCount(0);
+      // The list is still refreshed for the result read (2§4): the page's read and this one.
+      await expect.poll(async () => (await resultCalls(world)).length).toBe(2);
+      await chart.getByRole("button", { name: "Close" }).click();
+      await result.getByRole("button", { name: "Close" }).click();
+      await expect(result).toBeHidden();
+      // The closing's refresh (2§4) is answered before the next step holds the list.
+      await expect.poll(async () => (await resultCalls(world)).length).toBe(3);
+    });
+
+    await test.step("the Result Chart opened while the list's refresh is at the practice is drawn, and so is one asked for before the refresh", async () => {
+      const list = await world.hold({ path: "Patient/LabResults", method: "GET", times: 1 });
+      const result = await openResult(page, card(page, "HbA1c").first());
+      await list.arrived();
+      await result.getByRole("button", { name: "Result Chart" }).click();
+      const chart = page.getByRole("dialog", { name: "Result Chart" });
+      await expect(chart.getByText("HbA1c, by date")).toBeVisible();
+      await list.release();
+      await expect(chart.getByText("HbA1c, by date")).toBeVisible();
+      await chart.getByRole("button", { name: "Close" }).click();
+      await result.getByRole("button", { name: "Close" }).click();
+      await expect(result).toBeHidden();
+      const before = (await resultCalls(world)).length;
+
+      // The chart asked for while the result's own read (and so the refresh it starts) is still to come.
+      const content = await world.hold({ path: "Patient/LabResultByID", method: "GET", times: 1 });
+      const values = await world.hold({ path: "Patient/LabResultChartById", method: "GET", times: 1 });
+      await card(page, "HbA1c").first().getByRole("button", { name: /^View result/ }).click();
+      const again = page.getByRole("dialog", { name: "HbA1c" });
+      await content.arrived();
+      await content.release();
+      await again.getByRole("button", { name: "Result Chart" }).click();
+      await values.arrived();
+      // The refresh the given result asked for is under way before the chart's values come.
+      await expect.poll(async () => (await resultCalls(world)).length).toBeGreaterThanOrEqual(before + 1);
+      await values.release();
+      await expect(page.getByRole("dialog", { name: "Result Chart" }).getByText("HbA1c, by date")).toBeVisible();
+    });
   });
 
   test("an HTML result is shown with Print; a PDF result in the portal's own viewer, without Print, its worker from the portal", async ({ page, world, baseURL }) => {
@@ -357,7 +365,8 @@ test.describe("test results", () => {
     expect(outside).toEqual([]);
   });
 
-  test("the Result Chart draws a test's values by date with a table for screen readers; a result without values says so", async ({ page, world }) => {
+  // The failed page itself (its message, axe, Retry by keyboard bringing the screen back) is every-area.spec.ts's row for /reports.
+  test("the Result Chart draws a test's values by date with a table for screen readers; a result without values says so; a result the practice fails to give says so in the dialog, with Retry", async ({ page, world }) => {
     await openReports(page, world);
     const result = await openResult(page, card(page, "HbA1c").first());
     await result.getByRole("button", { name: "Result Chart" }).click();
@@ -424,7 +433,13 @@ test.describe("test results", () => {
     await xray.getByRole("button", { name: "Close" }).click();
     await expect(xray).toBeHidden();
     await world.fault({ path: "Patient/LabResultChartById", status: 500 });
-    const again = await openResult(page, card(page, "HbA1c").first());
+    // A result the practice fails to give says so in the dialog, with Retry, which brings it.
+    await world.fault({ path: "Patient/LabResultByID", status: 503, times: 1 });
+    await card(page, "HbA1c").first().getByRole("button", { name: /^View result/ }).click();
+    const again = page.getByRole("dialog", { name: "HbA1c" });
+    await expect(again.getByText("The result could not be loaded from the practice. Please try again.")).toBeVisible();
+    await again.getByRole("button", { name: "Retry" }).click();
+    await expect(again.getByRole("table", { name: "Results of HbA1c" })).toBeVisible();
     await again.getByRole("button", { name: "Result Chart" }).click();
     await expect(page.getByRole("dialog", { name: "Result Chart" }).getByText("No Data Available")).toBeVisible();
   });
@@ -482,23 +497,6 @@ test.describe("test results", () => {
     expect(img!.x + img!.width).toBeLessThanOrEqual(box!.x + box!.width);
   });
 
-  test("a failed load's Retry brings the results back; a result the practice fails to give says so in the dialog, with Retry", async ({ page, world }) => {
-    // The failed page itself (its message, axe, Retry by keyboard) is every-area.spec.ts's; here, what Retry brings back.
-    await signInDirectly(page, world.user("solo"));
-    await world.fault({ path: "Patient/LabResults", status: 503, times: 1 });
-    await page.goto("/reports");
-    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
-    await page.getByRole("button", { name: errorsTexts.retry }).click();
-    await expect(page.getByRole("heading", { name: "Test Results", level: 1 })).toBeVisible();
-    await expect(cards(page).first()).toBeVisible();
-
-    await world.fault({ path: "Patient/LabResultByID", status: 503, times: 1 });
-    await card(page, "HbA1c").first().getByRole("button", { name: /^View result/ }).click();
-    const dialog = page.getByRole("dialog", { name: "HbA1c" });
-    await expect(dialog.getByText("The result could not be loaded from the practice. Please try again.")).toBeVisible();
-    await dialog.getByRole("button", { name: "Retry" }).click();
-    await expect(dialog.getByRole("table", { name: "Results of HbA1c" })).toBeVisible();
-  });
 });
 
 test.describe("hostile HTML", () => {
@@ -545,38 +543,7 @@ test.describe("hostile HTML", () => {
   });
 });
 
-test.describe("empty and family records", () => {
-  test.describe("a new patient", () => {
-    test("has No Records Found in every badge", async ({ page, world }) => {
-      await openReports(page, world, "empty");
-      await expect(page.getByText("No Records Found")).toBeVisible();
-      await badge(page, "Unread").click();
-      await expect(page.getByText("No Records Found")).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-  });
-
-  // A family member chosen at sign-in, the member's results and every call with the member's id: reports.test.ts ›
-  // a family member's results › chosen at sign-in: the Test Results page and a result opened ask for the member's.
-});
-
-test.describe("results of a large record", () => {
-  // Our practice: the point is exact paging by the bundle's total ("100 of 3000"), which the room may leave out or count wrong.
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
-
-  test("the first page of 100 with \"Show more results\", which adds the next page, keeps it in the address and moves the focus to it", async ({ page, world }) => {
-    await openReports(page, world, "many");
-    await expect(cards(page)).toHaveCount(100);
-    await expect(page.getByText("100 of 3000 results shown")).toBeVisible();
-    const firstPage = await cards(page).getByRole("heading").allTextContents();
-    await page.getByRole("link", { name: "Show more results" }).click();
-    await expect(page).toHaveURL(/\/reports\?pages=2$/);
-    await expect(cards(page)).toHaveCount(200);
-    expect((await cards(page).getByRole("heading").allTextContents()).slice(0, 100)).toEqual(firstPage);
-    await expect(cards(page).nth(100).getByRole("button", { name: /^View result/ })).toBeFocused();
-    expect((await resultCalls(world)).map((c) => c.query.PageNumber)).toEqual(["1", "1", "2"]);
-    // Reloaded, the address shows the same 200.
-    await page.reload();
-    await expect(cards(page)).toHaveCount(200);
-  });
-});
+// A new patient's No Records Found in every badge: empty-records.spec.ts › … test results: every badge.
+// A family member chosen at sign-in, the member's results and every call with the member's id: reports.test.ts ›
+// a family member's results › chosen at sign-in: the Test Results page and a result opened ask for the member's.
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.

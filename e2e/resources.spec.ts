@@ -1,9 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { errorsTexts } from "~/lib/texts/errors";
 import { recordTexts } from "~/lib/texts/record";
 import { resourcesTexts } from "~/areas/resources/texts";
 import { PRACTICE_MEDIA, type MediaRecord } from "../fixtures/builders/documents";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, type World, type WorldUser } from "./fixtures";
 import { fieldAfter, menuAsOurs, roomDrawn, shapeAt, textsShown } from "./room-drawn";
 
 /**
@@ -77,7 +76,8 @@ async function expectTile(page: Page, tile: TileShown) {
 const firstOf = (tiles: TileShown[], opens: "pdf" | "link") => tiles.find((tile) => tile.opens === opens)!;
 
 test.describe("resources", () => {
-  test("the menu leads here; each resource is a tile, PDFs and links told apart in words; no axe violations", async ({ page, world }) => {
+  test("the menu leads here; each resource is a tile, PDFs and links told apart in words; at 1280 px the tiles sit side by side; no axe violations", async ({ page, world }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
     const shown = await tilesShown(world);
     await menuAsOurs(world);
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");
@@ -88,76 +88,73 @@ test.describe("resources", () => {
     for (const tile of shown) await expectTile(page, tile);
     const [call] = await world.requests({ method: "GET", path: "Patient/Media" });
     expect(call.query).toMatchObject({ PageSize: "100", PageNumber: "1" });
+    const [a, b] = [await items(page).nth(0).boundingBox(), await items(page).nth(1).boundingBox()];
+    expect(b!.x).toBeGreaterThan(a!.x);
+    expect(b!.y).toBe(a!.y);
     await expectNoAxeViolations(page);
   });
 
-  test("a PDF resource opens in the viewer dialog; Close gives the focus back", async ({ page, world }) => {
-    const first = firstOf(await tilesShown(world), "pdf");
+  // The failed page itself (its message, axe, Retry by keyboard bringing the screen back) is every-area.spec.ts's
+  // row for /resources; here, a resource that fails in its dialog.
+  test("a PDF resource opens in the viewer dialog; Close, and by keyboard Escape, give the focus back, then Tab goes on to the next; a PDF that fails to load stops its spinner and says so; a link opens in a new tab, marked as external in its text, icon and name", async ({ page, world, context }) => {
+    const shown = await tilesShown(world);
+    const first = firstOf(shown, "pdf");
+    const link = firstOf(shown, "link");
+    // The next tile that can be opened: a PDF's button or a link (a tile that cannot be opened has no control).
+    const next = shown.slice(shown.indexOf(first) + 1).find((tile) => tile.opens !== "none")!;
+    // The address is outside the portal and there is no internet here: the new tab gets a stand-in page.
+    await context.route(`${link.url}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Outside</title><p>Outside the portal</p>" }));
     await openResources(page, world.user("solo"));
     const open = opener(page, first);
-    await open.click();
     const dialog = page.getByRole("dialog", { name: first.title });
-    await expect(dialog.getByRole("img", { name: `${first.title}, page 1 of 1` })).toBeVisible();
-    await expect(dialog.getByText(t.loadingResource)).toHaveCount(0);
-    await expect(dialog.getByRole("link", { name: `Download ${first.title}` })).toHaveAttribute("href", `/resources/file/${first.id}`);
-    // Resources are read on screen: no Print here (2§2 prints letters).
-    await expect(dialog.getByRole("button", { name: "Print" })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await dialog.getByRole("button", { name: "Close" }).click();
-    await expect(open).toBeFocused();
-  });
 
-  test("a link opens in a new tab, marked as external in its text, icon and name", async ({ page, world, context }) => {
-    const first = firstOf(await tilesShown(world), "link");
-    // The address is outside the portal and there is no internet here: the new tab gets a stand-in page.
-    await context.route(`${first.url}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Outside</title><p>Outside the portal</p>" }));
-    await openResources(page, world.user("solo"));
-    const link = opener(page, first);
-    await expect(link).toHaveAttribute("target", "_blank");
-    await expect(link).toHaveAttribute("rel", /noopener/);
-    await expect(link).toHaveAttribute("href", first.url);
-    await expect(link).toContainText(`(${t.newTab})`);
-    await expect(link.locator("svg[aria-hidden='true']")).toHaveCount(1);
-    const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
-    await expect(tab).toHaveURL(first.url);
-    expect(page.url()).toMatch(/\/resources$/);
-  });
+    await test.step("a PDF resource opens in the viewer dialog; Close gives the focus back", async () => {
+      await open.click();
+      await expect(dialog.getByRole("img", { name: `${first.title}, page 1 of 1` })).toBeVisible();
+      await expect(dialog.getByText(t.loadingResource)).toHaveCount(0);
+      await expect(dialog.getByRole("link", { name: `Download ${first.title}` })).toHaveAttribute("href", `/resources/file/${first.id}`);
+      // Resources are read on screen: no Print here (2§2 prints letters).
+      await expect(dialog.getByRole("button", { name: "Print" })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(open).toBeFocused();
+    });
 
-  test("a failed load's Retry brings the resources back; a media item that fails to load stops its spinner and says so", async ({ page, world }) => {
-    // The failed page itself (its message, axe, Retry by keyboard) is every-area.spec.ts's; here, what Retry brings back.
-    await signInDirectly(page, world.user("solo"));
-    await world.fault({ path: "Patient/Media", status: 503, times: 1 });
-    await page.goto("/resources");
-    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
-    await page.getByRole("button", { name: errorsTexts.retry }).click();
-    await expect(items(page)).toHaveCount(PRACTICE_MEDIA.length);
+    await test.step("by keyboard: a PDF opened and closed, then on to the next", async () => {
+      await open.focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(open).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(opener(page, next)).toBeFocused();
+    });
 
-    await world.fault({ path: "Patient/MediaByID", status: 500, times: 5 });
-    const pdf = firstOf(await tilesShown(world), "pdf");
-    await opener(page, pdf).click();
-    const dialog = page.getByRole("dialog", { name: pdf.title });
-    await expect(dialog.getByText(t.pdfFailed)).toBeVisible();
-    await expect(dialog.getByText(t.loadingResource)).toHaveCount(0);
-    await expect(dialog.getByRole("status")).toHaveCount(0);
-    await expectNoAxeViolations(page);
-  });
+    await test.step("a PDF that fails to load stops its spinner and says so", async () => {
+      // A page of its own, so that nothing of the PDF read above is reused.
+      await page.reload();
+      await world.fault({ path: "Patient/MediaByID", status: 500, times: 5 });
+      await open.click();
+      await expect(dialog.getByText(t.pdfFailed)).toBeVisible();
+      await expect(dialog.getByText(t.loadingResource)).toHaveCount(0);
+      await expect(dialog.getByRole("status")).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+    });
 
-  test("by keyboard: a PDF opened and closed, then on to the next", async ({ page, world }) => {
-    const shown = await tilesShown(world);
-    const pdf = firstOf(shown, "pdf");
-    // The next tile that can be opened: a PDF's button or a link (a tile that cannot be opened has no control).
-    const next = shown.slice(shown.indexOf(pdf) + 1).find((tile) => tile.opens !== "none")!;
-    await openResources(page, world.user("solo"));
-    const open = opener(page, pdf);
-    await open.focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: pdf.title });
-    await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(dialog).toHaveCount(0);
-    await expect(open).toBeFocused();
-    await page.keyboard.press("Tab");
-    await expect(opener(page, next)).toBeFocused();
+    await test.step("a link opens in a new tab, marked as external in its text, icon and name", async () => {
+      const outside = opener(page, link);
+      await expect(outside).toHaveAttribute("target", "_blank");
+      await expect(outside).toHaveAttribute("rel", /noopener/);
+      await expect(outside).toHaveAttribute("href", link.url);
+      await expect(outside).toContainText(`(${t.newTab})`);
+      await expect(outside.locator("svg[aria-hidden='true']")).toHaveCount(1);
+      const [tab] = await Promise.all([context.waitForEvent("page"), outside.click()]);
+      await expect(tab).toHaveURL(link.url);
+      expect(page.url()).toMatch(/\/resources$/);
+    });
   });
 
   test("at 390 px: one column, nothing off to the side, the PDF fits its dialog", async ({ page, world }) => {
@@ -174,28 +171,7 @@ test.describe("resources", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("at 1280 px the tiles sit side by side", async ({ page, world }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await openResources(page, world.user("solo"));
-    const [a, b] = [await items(page).nth(0).boundingBox(), await items(page).nth(1).boundingBox()];
-    expect(b!.x).toBeGreaterThan(a!.x);
-    expect(b!.y).toBe(a!.y);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 
-  test("the empty account: No Records Found", async ({ page, world }) => {
-    await openResources(page, world.user("empty"));
-    await expect(page.getByText(t.noRecords, { exact: true })).toBeVisible();
-    await expect(items(page)).toHaveCount(0);
-    await expectNoAxeViolations(page);
-  });
-
-  test("a family member's resources: every call names the member", async ({ page, world }) => {
-    const pdf = firstOf(await tilesShown(world), "pdf");
-    const memberId = await openSignedIn(page, world.user("family"), "/resources", "Resources", { account: 1 });
-    await opener(page, pdf).click();
-    await expect(page.getByRole("dialog").getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
-    const calls = [...(await world.requests({ method: "GET", path: "Patient/Media" })), ...(await world.requests({ method: "GET", path: "Patient/MediaByID" }))];
-    expect(calls.length).toBe(2);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
+  // A family member's resources, the list and a PDF opened, every call naming the member: records-member.test.ts › a family member chosen at sign-in.
 });

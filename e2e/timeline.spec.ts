@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { dateRangeTexts } from "~/lib/texts/date-range";
-import { healthTexts } from "~/areas/health/texts";
 import { timelineTexts } from "~/lib/texts/timeline";
 import { expect, expectNoAxeViolations, openSignedIn, test, type World, type WorldUser } from "./fixtures";
 
@@ -76,7 +75,7 @@ test.describe("timeline", () => {
     await expect(badges(page).getByRole("link", { name: /^365D/ })).toHaveAttribute("aria-current", "true");
   });
 
-  test("the filter refuses dates outside 2§5's rules with clear messages and asks for nothing, typed or in the address; Close, and Escape, cancel it: back to All; no axe violations in the dialog", async ({ page, world }) => {
+  test("the filter refuses dates outside 2§5's rules with clear messages and asks for nothing, typed or in the address; Close, and Escape, cancel it: back to All; no axe violations in the dialog; a filter of dates, words and a provider is sent as such, kept in the address, and shows only what matches", async ({ page, world }) => {
     await test.step("typed in the dialog", async () => {
       await openTimeline(page, world.user("solo"));
       const before = (await calls(world)).length;
@@ -140,47 +139,46 @@ test.describe("timeline", () => {
       await expect(page).toHaveURL(/\/timeline$/);
       await expect(filter).toBeFocused();
     });
-  });
 
-  test("a filter of dates, words and a provider is sent as such, kept in the address, and shows only what matches", async ({ page, world }) => {
-    await openTimeline(page, world.user("solo"));
-    await badges(page).getByRole("button", { name: "Filter" }).click();
-    const from = addDays(today(), -364);
-    await fillFilter(page, { from: display(from), to: display(today()), q: "Lab" });
-    const provider = dialog(page).getByLabel("Provider");
-    const options = await provider.locator("option").allTextContents();
-    expect(options[0]).toBe("All");
-    expect(options.length).toBeGreaterThan(2);
-    const chosen = options[1];
-    await provider.selectOption({ label: chosen });
-    await dialog(page).getByRole("button", { name: "Filter" }).click();
-    await expect(dialog(page)).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/timeline\\?from=${display(from)}&to=${display(today())}&q=Lab&provider=\\d+$`));
-    await expect(badges(page).getByRole("button", { name: "Filter" })).toHaveAttribute("aria-pressed", "true");
-    const last = (await calls(world)).at(-1)!;
-    expect(last.query).toMatchObject({ FromDate: from, toDate: today(), SearchText: "Lab" });
-    expect(last.query.ProviderID).toMatch(/^\d+$/);
-    await expect(page.getByText(`containing “Lab”, with ${chosen}`)).toBeVisible();
-    const providers = await timeline(page).getByRole("heading", { level: 3 }).allTextContents();
-    expect(providers.length).toBeGreaterThan(0);
-    expect(new Set(providers)).toEqual(new Set([chosen]));
-    for (const entry of await timeline(page).locator("h3 + ul > li").allTextContents()) expect(entry.toLowerCase()).toContain("lab");
+    await test.step("a filter of dates, words and a provider is sent as such, kept in the address, and shows only what matches", async () => {
+      await badges(page).getByRole("button", { name: "Filter" }).click();
+      const from = addDays(today(), -364);
+      await fillFilter(page, { from: display(from), to: display(today()), q: "Lab" });
+      const provider = dialog(page).getByLabel("Provider");
+      const options = await provider.locator("option").allTextContents();
+      expect(options[0]).toBe("All");
+      expect(options.length).toBeGreaterThan(2);
+      const chosen = options[1];
+      await provider.selectOption({ label: chosen });
+      await dialog(page).getByRole("button", { name: "Filter" }).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`/timeline\\?from=${display(from)}&to=${display(today())}&q=Lab&provider=\\d+$`));
+      await expect(badges(page).getByRole("button", { name: "Filter" })).toHaveAttribute("aria-pressed", "true");
+      const last = (await calls(world)).at(-1)!;
+      expect(last.query).toMatchObject({ FromDate: from, toDate: today(), SearchText: "Lab" });
+      expect(last.query.ProviderID).toMatch(/^\d+$/);
+      await expect(page.getByText(`containing “Lab”, with ${chosen}`)).toBeVisible();
+      const providers = await timeline(page).getByRole("heading", { level: 3 }).allTextContents();
+      expect(providers.length).toBeGreaterThan(0);
+      expect(new Set(providers)).toEqual(new Set([chosen]));
+      for (const entry of await timeline(page).locator("h3 + ul > li").allTextContents()) expect(entry.toLowerCase()).toContain("lab");
 
-    // The dialog shows the filter again; Reset empties it, and Provider All then sends no provider.
-    await badges(page).getByRole("button", { name: "Filter" }).click();
-    await expect(dialog(page).getByLabel("Search text")).toHaveValue("Lab");
-    await dialog(page).getByRole("button", { name: "Reset" }).click();
-    await expect(dialog(page).getByLabel("Search text")).toHaveValue("");
-    await expect(dialog(page).getByLabel("Start date (DD-MM-YYYY)")).toHaveValue("");
-    await expect(dialog(page).getByLabel("Provider")).toHaveValue("");
-    await fillFilter(page, { q: "appointment" });
-    await dialog(page).getByRole("button", { name: "Filter" }).click();
-    await expect(page).toHaveURL(/\/timeline\?q=appointment$/);
-    const text = (await calls(world)).at(-1)!;
-    expect(text.query).toMatchObject({ SearchText: "appointment" });
-    expect(text.query).not.toHaveProperty("ProviderID");
-    // A filter without dates still sends the whole record's range.
-    expect(text.query).toMatchObject({ FromDate: "1900-01-01", toDate: today() });
+      // The dialog shows the filter again; Reset empties it, and Provider All then sends no provider.
+      await badges(page).getByRole("button", { name: "Filter" }).click();
+      await expect(dialog(page).getByLabel("Search text")).toHaveValue("Lab");
+      await dialog(page).getByRole("button", { name: "Reset" }).click();
+      await expect(dialog(page).getByLabel("Search text")).toHaveValue("");
+      await expect(dialog(page).getByLabel("Start date (DD-MM-YYYY)")).toHaveValue("");
+      await expect(dialog(page).getByLabel("Provider")).toHaveValue("");
+      await fillFilter(page, { q: "appointment" });
+      await dialog(page).getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(/\/timeline\?q=appointment$/);
+      const text = (await calls(world)).at(-1)!;
+      expect(text.query).toMatchObject({ SearchText: "appointment" });
+      expect(text.query).not.toHaveProperty("ProviderID");
+      // A filter without dates still sends the whole record's range.
+      expect(text.query).toMatchObject({ FromDate: "1900-01-01", toDate: today() });
+    });
   });
 
   test("at 390 px: the badges wrap and nothing is off to the side; the dialog fits", async ({ page, world }) => {
@@ -193,32 +191,9 @@ test.describe("timeline", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the empty account: No Records Found", async ({ page, world }) => {
-    await openTimeline(page, world.user("empty"));
-    await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("the timeline of a large record", () => {
-  // Paging by the practice's total is our practice's dialect: the spec practice may send no total (1§1).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
-  test("pages of 100 with Show more entries, in the address", async ({ page, world }) => {
-    await openTimeline(page, world.user("many"));
-    await expect(page.getByText(/^100 of \d+ entries\.$/)).toBeVisible();
-    await page.getByRole("link", { name: "Show more entries" }).click();
-    await expect(page).toHaveURL(/\/timeline\?pages=2$/);
-    await expect(page.getByText(/^200 of \d+ entries\.$/)).toBeVisible();
-    expect((await calls(world)).map((c) => c.query.PageNumber)).toEqual(["1", "1", "2"]);
-  });
-});
-
-test.describe("a family member's timeline", () => {
-  test("every timeline and provider call names the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/timeline?range=365", "Timeline", { account: 1 });
-    const all = [...(await calls(world)), ...(await world.requests({ method: "GET", path: "IndiciLookup" })).filter((c) => c.query.TypeID === "14")];
-    expect(all.length).toBe(2);
-    for (const c of all) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { healthTexts } from "~/areas/health/texts";
 import { recordTexts } from "~/lib/texts/record";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 
@@ -62,48 +61,12 @@ test.describe("vitals", () => {
   });
 
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the charts back.
-  test("the empty account: No Records Found and no chart", async ({ page, world }) => {
-    await openVitals(page, world.user("empty"));
-    await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
-    await expect(page.getByRole("figure")).toHaveCount(0);
-    await expectNoAxeViolations(page);
-  });
+  // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 
-test.describe("vitals of a large record", () => {
-  // Paging by the practice's total is our practice's dialect: the spec practice may send no total (1§1).
-  test.use({ worldOptions: { scenario: "many-records", practice: "mock" } });
+// A long record's pages, the more control and the address: long-records.spec.ts, a step a screen.
 
-  test("the latest 30 readings, and earlier ones page by page, in the address", async ({ page, world }) => {
-    await openVitals(page, world.user("many"));
-    await expect(page.getByText(/^The latest 30 of \d+ readings\./)).toBeVisible();
-    // The drawings come in the HTML alone, not again in the data it hydrates with (issue 53)…
-    const document = await (await page.request.get("/vitals")).text();
-    expect([...document.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n")).not.toContain("visx");
-    const firstChart = page.getByRole("figure").first().locator("svg[viewBox]:visible");
-    const drawnFirst = await firstChart.innerHTML();
-    await page.getByRole("link", { name: "Show earlier readings" }).click();
-    await expect(page).toHaveURL(/\/vitals\?pages=2$/);
-    await expect(page.getByText(/^The latest 60 of \d+ readings\./)).toBeVisible();
-    // …and a page read by data (a client navigation) draws its own, from its data.
-    await expect.poll(() => firstChart.innerHTML()).not.toBe(drawnFirst);
-    const pages = (await world.requests({ method: "GET", path: "Patient/Observation" })).map((c) => c.query.PageNumber);
-    // The document read again above asked for the first page once more.
-    expect(pages).toEqual(["1", "1", "1", "2"]);
-  });
-});
-
-test.describe("a family member's vitals", () => {
-  test("a child's growth: height and weight charts, every call naming the member", async ({ page, world }) => {
-    const memberId = await openSignedIn(page, world.user("family"), "/vitals", "Vitals", { account: 2 });
-    await expect(figure(page, "Height (cm)")).toBeVisible();
-    // A child's blood pressure is not charted at the practice's usual visits.
-    await expect(figure(page, "Blood Pressure (mmHg)")).toHaveCount(0);
-    const calls = await world.requests({ method: "GET", path: "Patient/Observation" });
-    expect(calls.length).toBe(1);
-    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
-  });
-});
+// A family member chosen at sign-in, every call naming the member: records-member.test.ts › a family member chosen at sign-in.
 
 test.describe("vitals as a practice may send them (decisions/396)", () => {
   // Within the room the spec leaves: a diastolic missing, a vital the spec does not list, a weight in
