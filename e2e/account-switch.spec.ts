@@ -14,7 +14,7 @@ const patientLine = (page: Page) => headerLine(page, "Patient:");
 const signedInAsLine = (page: Page) => headerLine(page, "Signed in as:");
 const nameIn = async (line: ReturnType<typeof headerLine>) => (await line.textContent())!.replace(/^[^:]+:\s*/, "").trim();
 
-test("at 1280 px: switch from the header to a linked account and back, without signing in again; another tab still showing the person viewed before follows to the dashboard", async ({ page, world, context }) => {
+test("at 1280 px: switch from the header to a linked account, without signing in again, shown on every page; another tab still showing the person viewed before follows to the dashboard", async ({ page, world, context }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openSignedIn(page, world.user("family"), "/", "Dashboard", { account: 0 });
   const holder = await nameIn(patientLine(page));
@@ -53,13 +53,7 @@ test("at 1280 px: switch from the header to a linked account and back, without s
   await expect(patientLine(page)).toContainText(childName);
   await expect(signedInAsLine(page)).toHaveCount(1);
 
-  await page.getByRole("button", { name: /account menu/ }).click();
-  await page.getByRole("menuitem", { name: "Switch account" }).click();
-  await page.getByRole("radio", { name: new RegExp(holder) }).check();
-  await page.getByRole("button", { name: "View this account" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeFocused();
-  await expect(patientLine(page)).toContainText(holder);
-  await expect(signedInAsLine(page)).toHaveCount(0);
+  // Back to the holder's own record: the 390 px test, by keyboard.
 });
 
 test("at 390 px, by keyboard: switch to a linked account and back; who is viewed stays in the header's line", async ({ page, world }) => {
@@ -113,15 +107,7 @@ test("at 390 px, by keyboard: switch to a linked account and back; who is viewed
   await expect(signedInAsLine(page)).toHaveCount(0);
 });
 
-test.describe("a login without linked accounts", () => {
-  test.use({ worldOptions: { scenario: "default", seed: 161 } });
-  test("sees no Switch account in the account menu", async ({ page, world }) => {
-    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
-    await page.getByRole("button", { name: /account menu/ }).click();
-    await expect(page.getByRole("menuitem", { name: "Log Out" })).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Switch account" })).toHaveCount(0);
-  });
-});
+// A login without linked accounts sees no Switch account: shell.spec.ts's walk through the shell, at its account menu.
 
 /** A tab that never hears another tab's word of a switch: one the browser had suspended, or a browser without BroadcastChannel. */
 async function missSwitchesElsewhere(page: Page) {
@@ -169,7 +155,7 @@ test("dialogs left open in tabs that missed the switch are refused and nothing r
   await expect(dialog.getByText(errorsTexts.viewingChanged)).toBeVisible();
   await expect(dialog.getByLabel("First Name")).toHaveValue("Moana");
   await expect(dialog.getByLabel("Home Phone")).toHaveValue("09 555 0142");
-  await expectNoAxeViolations(page);
+  // No axe scan: this dialog at 1280 px, filled in with its alert, is session-expiry.spec.ts's profile test's scan.
   expect(await world.requests({ method: "POST", path: "patient/AddEmergencyContact" })).toEqual([]);
 
   await cancel.getByRole("button", { name: "Cancel appointment" }).click();

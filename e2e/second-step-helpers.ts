@@ -22,10 +22,10 @@ export async function turnOnInProfile(page: Page, world: World, user: WorldUser,
   await section.getByRole("button", { name: "Turn on the e-mailed code" }).click();
   const dialog = page.getByRole("dialog", { name: "Turn on a code by e-mail" });
   await expect(dialog).toBeVisible();
-  if (axe) await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Send the code" }).click();
   const field = dialog.getByLabel("6-digit code");
   await expect(field).toBeVisible();
+  // One scan of the dialog, with its code field: the same dialog before Send the code holds less.
   if (axe) await expectNoAxeViolations(page);
   // A code that cannot be one: the words say what is wrong, and what was typed stays.
   await field.fill("12");

@@ -3,16 +3,33 @@ import { medicationsTexts } from "~/areas/medications/texts";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { ZOOM_TEXT } from "~/areas/video/zoom";
 import { paymentTexts } from "~/areas/accounts/texts";
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } from "./fixtures";
-import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
+import { expectSignInAgain } from "./session-ended";
 
 /**
- * Issue 21, item 1, beyond the profile: a repeat request and a payment that meet an ended session say
- * so where they were made, keep everything entered, and go through after signing in again in a new
- * tab; the page never leaves for sign-in, a data address or a 404.
+ * The session ends elsewhere: the Log Out form another tab would post, posted with this browser's
+ * cookie (session-expiry.spec.ts's profile test walks it in a real second tab); the next page asked
+ * for then goes to sign in.
+ */
+async function endSessionElsewhere(page: Page) {
+  const origin = new URL(page.url()).origin;
+  const out = await page.request.post("/logout", { headers: { Origin: origin }, maxRedirects: 0 });
+  expect(out.headers().location).toBe("/login");
+  const after = await page.request.get("/", { maxRedirects: 0 });
+  expect(after.headers().location).toMatch(/^\/login/);
+}
+
+/**
+ * Issue 21, item 1, beyond the profile: a repeat request, a payment, a booking, a message and a video
+ * consult that meet an ended session say so where they were made, keep everything entered, and offer
+ * Sign in again in a new tab; the page never leaves for sign-in, a data address or a 404. That Try
+ * again then goes through once is each machine's (repeat-medication, payment, booking, messaging and
+ * zoom-join .machine.test.ts, "… meets an ended session …"); signing in again in the other tab and
+ * saving there is walked once, in session-expiry.spec.ts's profile test.
  */
 
-test("a repeat request that meets an ended session keeps every choice, says so in the dialog, and sends once after signing in again", async ({ page, world, context }) => {
+test("a repeat request that meets an ended session keeps every choice and says so in the dialog", async ({ page, world }) => {
   await openSignedIn(page, world.user("solo"), "/medications", "Medications");
   const first = page.getByRole("table", { name: "Long term medicines" }).getByRole("checkbox").first();
   await first.check();
@@ -21,7 +38,7 @@ test("a repeat request that meets an ended session keeps every choice, says so i
   await dialog.getByRole("checkbox", { name: "This request is urgent" }).check();
   await dialog.getByLabel("Notes for the practice (optional)").fill("Before Friday please");
 
-  const other = await endSessionInAnotherTab(context, "/medications");
+  await endSessionElsewhere(page);
   await dialog.getByRole("button", { name: "Send request" }).click();
   const alert = dialog.getByRole("alert").filter({ hasText: "Your request was not sent" });
   await expect(alert).toContainText(medicationsTexts.sessionEnded);
@@ -29,18 +46,12 @@ test("a repeat request that meets an ended session keeps every choice, says so i
   await expect(dialog.getByLabel("Notes for the practice (optional)")).toHaveValue("Before Friday please");
   await expect(dialog.getByRole("checkbox", { name: "This request is urgent" })).toBeChecked();
   await expectSignInAgain(alert, "/medications");
+  await expect(alert.getByRole("button", { name: "Try again" })).toBeVisible();
   expect(await world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" })).toHaveLength(0);
-  await expectNoAxeViolations(page);
-
-  await signInThere(other, world.user("solo"));
-  await alert.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("dialog", { name: "Medication" }).getByRole("status")).toContainText("has been received");
-  const posts = await world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" });
-  expect(posts).toHaveLength(1);
-  expect(posts[0].body).toMatchObject({ IsUrgent: true, Notes: "Before Friday please" });
+  // No axe scan: this dialog at 1280 px with its failure alert is medications.spec.ts's ("a failed send keeps the dialog …").
 });
 
-test("at 390 px, Pay that meets an ended session charges nothing, says so beside the form, keeps the amount and card, and pays after signing in again", async ({ page, world, context }) => {
+test("at 390 px, Pay that meets an ended session charges nothing, says so beside the form and keeps the amount and card", async ({ page, world }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
   await page.getByRole("radio", { name: "Pay another amount" }).check();
@@ -49,7 +60,7 @@ test("at 390 px, Pay that meets an ended session charges nothing, says so beside
   await page.getByLabel("Expiry (MM/YY)").fill("12/40");
   await page.getByLabel("Security code (CVC)").fill("123");
 
-  const other = await endSessionInAnotherTab(context, "/accounts");
+  await endSessionElsewhere(page);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   const alert = page.getByRole("alert").filter({ hasText: paymentTexts.sessionEndedTitle });
   await expect(alert).toContainText(paymentTexts.sessionEnded);
@@ -61,15 +72,9 @@ test("at 390 px, Pay that meets an ended session charges nothing, says so beside
   expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
   expect(await world.charges()).toHaveLength(0);
   await expectNoAxeViolations(page);
-
-  await signInThere(other, world.user("solo"));
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
-  const charges = await world.charges();
-  expect(charges).toHaveLength(1);
 });
 
-test("a booking that meets an ended session says so in the dialog, keeps every choice, and books once after signing in again", async ({ page, world, context }) => {
+test("a booking that meets an ended session says so in the dialog and keeps every choice", async ({ page, world }) => {
   await openSignedIn(page, world.user("solo"), "/appointments?id=1", "Appointments");
   // A full page load: the choices below reach the machine only once the page has hydrated.
   await waitForHydration(page);
@@ -89,29 +94,24 @@ test("a booking that meets an ended session says so in the dialog, keeps every c
   const confirm = page.getByRole("dialog", { name: "Confirm your appointment" });
   await expect(confirm).toBeVisible();
 
-  const other = await endSessionInAnotherTab(context, "/appointments?id=1");
+  await endSessionElsewhere(page);
   await confirm.getByRole("button", { name: "Confirm booking" }).click();
   const dialog = page.getByRole("dialog", { name: "Appointment not booked" });
   const alert = dialog.getByRole("alert");
   await expect(alert).toContainText(appointmentsTexts.sessionEnded);
-  // What was chosen is shown back in the dialog, and is what Try again books.
+  // What was chosen is shown back in the dialog (what Try again books: booking.machine.test.ts).
   await expect(dialog.getByText("Sore knee")).toBeVisible();
   await expect(dialog.getByText(providerName)).toBeVisible();
   await expect(dialog.getByText(new RegExp(`at ${timeText}`))).toBeVisible();
   await expect(page).toHaveURL(/\/appointments\?id=1$/);
   await expectSignInAgain(alert, "/appointments?id=1");
+  await expect(dialog.getByRole("button", { name: "Try again" })).toBeVisible();
   expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(0);
+  // The suite's one scan of Appointment not booked.
   await expectNoAxeViolations(page);
-
-  await signInThere(other, world.user("solo"));
-  await dialog.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("dialog", { name: "Appointment booked" }).getByText(appointmentsTexts.booked)).toBeVisible();
-  const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
-  expect(posts).toHaveLength(1);
-  expect(posts[0].query).toMatchObject({ Reason: "Sore knee" });
 });
 
-test("at 390 px, a message sent after the session ended keeps subject, body, recipient and attachment, says so in the compose dialog, and is sent once after signing in again", async ({ page, world, context }) => {
+test("at 390 px, a message sent after the session ended keeps subject, body, recipient and attachment, and says so in the compose dialog", async ({ page, world }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openSignedIn(page, world.user("solo"), "/emails", "Messaging");
   await waitForHydration(page);
@@ -128,7 +128,7 @@ test("at 390 px, a message sent after the session ended keeps subject, body, rec
   await dialog.getByLabel("Attach files").setInputFiles({ name: "rash.png", mimeType: "image/png", buffer: png });
   await expect(dialog.getByRole("list", { name: "Attached files" })).toContainText("rash.png");
 
-  const other = await endSessionInAnotherTab(context, "/emails");
+  await endSessionElsewhere(page);
   await dialog.getByRole("button", { name: "Send" }).click();
   const alert = dialog.getByRole("alert").filter({ hasText: messagingTexts.sendFailed });
   await expect(alert).toContainText(messagingTexts.sessionEnded);
@@ -142,17 +142,9 @@ test("at 390 px, a message sent after the session ended keeps subject, body, rec
   await expectSignInAgain(alert, "/emails");
   expect(await world.requests({ method: "POST", path: "Patient/Message" })).toHaveLength(0);
   await expectNoAxeViolations(page);
-
-  await signInThere(other, world.user("solo"));
-  await dialog.getByRole("button", { name: "Send" }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole("region", { name: /^Notifications/ }).getByText(messagingTexts.sent, { exact: true }).first()).toBeVisible();
-  const posts = await world.requests({ method: "POST", path: "Patient/Message" });
-  expect(posts).toHaveLength(1);
-  expect(JSON.stringify(posts[0].body)).toContain("Which vaccinations do I need for Samoa?");
 });
 
-test("Start Meeting after the session ended says the sign-in has ended, not that the service cannot be reached, and signs once after signing in again", async ({ page, world, context }) => {
+test("Start Meeting after the session ended says the sign-in has ended, not that the service cannot be reached", async ({ page, world }) => {
   // The SDK's chunk in the video client is a stand-in: this test is about the signature step only.
   await page.route(/\/zoom-client\/assets\/sdk-[\w-]+\.js$/, (route) =>
     route.fulfill({ contentType: "text/javascript", body: "export const ZoomMtg = { setZoomJSLib() {}, preLoadWasm() {}, prepareWebSDK() {}, init(o) { o.success(); }, join() {} };" }),
@@ -164,17 +156,13 @@ test("Start Meeting after the session ended says the sign-in has ended, not that
   await waitForHydration(page);
   const path = new URL(page.url()).pathname + new URL(page.url()).search;
 
-  const other = await endSessionInAnotherTab(context, "/appointments?id=2");
+  await endSessionElsewhere(page);
   await page.getByRole("button", { name: "Start Meeting" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "The meeting did not start" });
   await expect(alert).toContainText(ZOOM_TEXT.sessionEnded);
   await expect(alert).not.toContainText(ZOOM_TEXT.unreachable);
   await expectSignInAgain(alert, path);
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   expect(await world.requests({ path: "video/signature" })).toHaveLength(0);
-  await expectNoAxeViolations(page);
-
-  await signInThere(other, world.user("solo"));
-  await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.locator('iframe[title="Video consult"]')).toBeAttached();
-  await expect.poll(async () => (await world.requests({ path: "video/signature" })).length).toBe(1);
+  // No axe scan: /zoom at 1280 px with the meeting's failure and Try again is zoom.spec.ts's ("when the meeting does not start …").
 });

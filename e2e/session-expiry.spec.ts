@@ -21,7 +21,7 @@ async function idleCountStarted(page: Page, previous?: string): Promise<string> 
 
 /** Issue 21, item 1: the warning before the idle timeout, and where an ended session leads. */
 test.describe("session expiry", () => {
-  test("at 1280 px a warning comes 5 minutes before the idle timeout; Stay signed in keeps the page, and an ended session signs in back to it", async ({ page, world, context }) => {
+  test("a warning comes 5 minutes before the idle timeout with Stay signed in focused: at 1280 px Stay signed in keeps the page; at 390 px it is in view and Escape also stays signed in; an ended session then signs in back to the page", async ({ page, world, context }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.clock.install();
     await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
@@ -43,7 +43,26 @@ test.describe("session expiry", () => {
     expect((await read).ok()).toBe(true);
     await expect(warning).toBeHidden();
     await expect(page).toHaveURL(/\/accounts$/);
-    await idleCountStarted(page, counting);
+    const again = await idleCountStarted(page, counting);
+
+    await test.step("at 390 px the warning comes again, in view with Stay signed in focused; Escape also stays signed in", async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.clock.fastForward("20:00");
+      await expect(warning).toBeHidden();
+      await page.clock.fastForward("05:05");
+      await expect(warning).toBeVisible();
+      await expect(warning).toContainText("signed out in 5 minutes");
+      await expect(stay).toBeFocused();
+      await expect(stay).toBeInViewport();
+      await expectNoAxeViolations(page);
+      const reread = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
+      await page.keyboard.press("Escape");
+      expect((await reread).ok()).toBe(true);
+      await expect(warning).toBeHidden();
+      await expect(page).toHaveURL(/\/accounts$/);
+    });
+
+    await idleCountStarted(page, again);
     await page.clock.fastForward("20:00");
     await expect(warning).toBeHidden();
     await page.clock.fastForward("05:05");
@@ -59,46 +78,9 @@ test.describe("session expiry", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
   });
-
-  // The walk on from the warning (the count again, the end, signing in back) is the 1280 px test's: the
-  // phone adds only the dialog's own layout.
-  test("at 390 px the warning comes 5 minutes before the idle timeout, in view with Stay signed in focused; Escape also stays signed in", async ({ page, world }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.clock.install();
-    await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
-    await idleCountStarted(page);
-    const warning = page.getByRole("dialog", { name: "You will be signed out soon" });
-    await page.clock.fastForward("25:05");
-    await expect(warning).toBeVisible();
-    await expect(warning).toContainText("signed out in 5 minutes");
-    await expect(warning.getByRole("button", { name: "Stay signed in" })).toBeFocused();
-    await expect(warning.getByRole("button", { name: "Stay signed in" })).toBeInViewport();
-    await expectNoAxeViolations(page);
-    const read = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
-    await page.keyboard.press("Escape");
-    expect((await read).ok()).toBe(true);
-    await expect(warning).toBeHidden();
-    await expect(page).toHaveURL(/\/accounts$/);
-  });
-
-  test("Back after Log Out leads to sign in naming the page, never a .data address, and signing in returns there", async ({ page, world }) => {
-    await openSignedIn(page, world.user("solo"), "/profile", "User Profile");
-    await page.getByRole("button", { name: /account menu/ }).click();
-    await page.getByRole("menuitem", { name: "Log Out" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/login(\?redirectTo=%2Fprofile)?$/);
-    expect(page.url()).not.toContain(".data");
-    await expect(page.getByRole("heading", { name: "Sign in to your patient portal" })).toBeVisible();
-    await page.getByLabel("Email").fill(world.user("solo").username);
-    await page.getByLabel("Password", { exact: true }).fill(world.user("solo").password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("heading", { name: /Dashboard|User Profile/, level: 1 })).toBeVisible();
-    await expect(page.getByText(/Failed to load the page|Error Code: 404/)).toHaveCount(0);
-  });
 });
 
-test("a save that meets an ended session says so, keeps what was typed, and saves after signing in again in a new tab, with nothing kept in browser storage", async ({ page, world, context }) => {
+test("a save that meets an ended session says so, keeps what was typed, and saves after signing in again in a new tab, with nothing kept in browser storage; Back after Log Out then leads to sign in naming the page, never a .data address, and signing in returns there", async ({ page, world, context }) => {
   await openSignedIn(page, world.user("solo"), "/profile", "User Profile");
   await page.getByRole("button", { name: "Add Emergency Contact" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
@@ -131,4 +113,20 @@ test("a save that meets an ended session says so, keeps what was typed, and save
   const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
   expect(stored).not.toContain("Wikitoria");
   expect(stored).not.toContain("021 555 0142");
+
+  await test.step("Back after Log Out leads to sign in naming the page, never a .data address, and signing in returns there", async () => {
+    await other.close();
+    await page.getByRole("button", { name: /account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login(\?redirectTo=%2Fprofile)?$/);
+    expect(page.url()).not.toContain(".data");
+    await expect(page.getByRole("heading", { name: "Sign in to your patient portal" })).toBeVisible();
+    await page.getByLabel("Email").fill(world.user("solo").username);
+    await page.getByLabel("Password", { exact: true }).fill(world.user("solo").password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: /Dashboard|User Profile/, level: 1 })).toBeVisible();
+    await expect(page.getByText(/Failed to load the page|Error Code: 404/)).toHaveCount(0);
+  });
 });

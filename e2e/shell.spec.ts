@@ -4,15 +4,84 @@ import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } fro
 test.describe("guards, errors and the shell", () => {
   // A practice as the spec describes it, each test at its room seed (issue 68, decisions/396): these flows read only what 1§7 and 2§7 give.
   test.use({ specPractice: true });
-  test("an unknown path shows the 404 page, whose Go Back leads to the dashboard", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    const response = await page.goto("/no-such-page");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Failed to load the page" })).toBeVisible();
-    await expect(page.getByText("Error Code: 404")).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole("link", { name: /Go Back/ }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  // One world and one sign-in for what the shell does on the way through; each step says what it guards.
+  test("the shell walked once: a page loading shows the spinner; Refresh Configurations reads the practice's data again, which the session otherwise keeps between pages; an unknown path shows the 404 page, whose Go Back leads to the dashboard; below 993 px the menu is toggled; a login without linked accounts has no Switch account; Log Out ends the session, at the practice too", async ({ page, world }) => {
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
+    // The shell's data is the session's, and the practice is not asked for it again on another page (decisions/375).
+    const shell = ["Patient/PatientMenu", "Patient/Organization", "Patient/RefreshCounter"];
+    const asked = async () => Promise.all(shell.map(async (path) => (await world.requests({ path })).length));
+    const first = await asked();
+
+    await test.step("moving to another page shows at once that it is loading (1§2's spinner), and says so to a screen reader, until the page is there", async () => {
+      const loading = page.getByRole("status").filter({ hasText: "Loading the page…" });
+      await expect(loading).toHaveCount(0);
+      // The next page's data is held in the browser until the test lets it go: a held practice call would
+      // run into the portal's practice timeout while axe checks the page on a loaded machine.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let arrived!: () => void;
+      const held = new Promise<void>((resolve) => (arrived = resolve));
+      await page.route(/\/allergies\.data/, async (route) => {
+        arrived();
+        await released;
+        await route.continue();
+      });
+      await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allergies" }).click();
+      await held;
+      await expect(loading).toHaveCount(1);
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+      release();
+      await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
+      await expect(loading).toHaveCount(0);
+      await page.unrouteAll({ behavior: "wait" });
+    });
+
+    await test.step("Refresh Configurations reads the practice's data again, which the session otherwise keeps between pages", async () => {
+      expect(await asked()).toEqual(first);
+      const reloaded = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
+      await page.getByRole("button", { name: /account menu/ }).click();
+      await page.getByRole("menuitem", { name: "Refresh Configurations" }).click();
+      expect((await reloaded).ok()).toBe(true);
+      expect(await asked()).toEqual(first.map((n) => n + 1));
+    });
+
+    await test.step("an unknown path shows the 404 page, whose Go Back leads to the dashboard", async () => {
+      const response = await page.goto("/no-such-page");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Failed to load the page" })).toBeVisible();
+      await expect(page.getByText("Error Code: 404")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("link", { name: /Go Back/ }).click();
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    });
+
+    await test.step("below 993 px the menu is toggled; from 993 px it is always shown", async () => {
+      await page.setViewportSize({ width: 600, height: 900 });
+      const nav = page.getByRole("navigation", { name: "Main menu" });
+      await expect(nav).toBeHidden();
+      const toggle = page.getByRole("button", { name: "Menu", exact: true });
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await toggle.click();
+      await expect(nav).toBeVisible();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 1000, height: 900 });
+      await expect(toggle).toBeHidden();
+      await expect(nav).toBeVisible();
+    });
+
+    await test.step("a login without linked accounts sees no Switch account in the account menu; Log Out ends the session, at the practice too", async () => {
+      await page.getByRole("button", { name: /account menu/ }).click();
+      await expect(page.getByRole("menuitem", { name: "Log Out" })).toBeVisible();
+      await expect(page.getByRole("menuitem", { name: "Switch account" })).toHaveCount(0);
+      await page.getByRole("menuitem", { name: "Log Out" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      // The practice was told: its token is ended, not just the portal's session.
+      expect(await world.requests({ method: "POST", path: "Patient/Logout" })).toEqual([expect.objectContaining({ status: 200, query: { Token: "[redacted]" } })]);
+      await page.goto("/");
+      await expect(page).toHaveURL(/\/login$/);
+    });
   });
 
   test("a 401 from any practice call sends the user to sign in, also moments after the token was checked", async ({ page, world }) => {
@@ -22,72 +91,6 @@ test.describe("guards, errors and the shell", () => {
     await world.fault({ path: "Patient/AllergyIntolerance", status: 401 });
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allergies" }).click();
     await expect(page).toHaveURL(/\/login/);
-  });
-
-  test("Refresh Configurations reads the practice's data again, which the session otherwise keeps between pages; Log Out then ends the session, at the practice too", async ({ page, world }) => {
-    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
-    // Another page: the shell's data is the session's, and the practice is not asked for it again (decisions/375).
-    const shell = ["Patient/PatientMenu", "Patient/Organization", "Patient/RefreshCounter"];
-    const asked = async () => Promise.all(shell.map(async (path) => (await world.requests({ path })).length));
-    const first = await asked();
-    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allergies" }).click();
-    await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
-    expect(await asked()).toEqual(first);
-    const reloaded = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
-    await page.getByRole("button", { name: /account menu/ }).click();
-    await page.getByRole("menuitem", { name: "Refresh Configurations" }).click();
-    expect((await reloaded).ok()).toBe(true);
-    expect(await asked()).toEqual(first.map((n) => n + 1));
-
-    // The account menu's other way out of the session: Log Out.
-    await page.getByRole("button", { name: /account menu/ }).click();
-    await page.getByRole("menuitem", { name: "Log Out" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    // The practice was told: its token is ended, not just the portal's session.
-    expect(await world.requests({ method: "POST", path: "Patient/Logout" })).toEqual([expect.objectContaining({ status: 200, query: { Token: "[redacted]" } })]);
-    await page.goto("/");
-    await expect(page).toHaveURL(/\/login$/);
-  });
-
-  test("moving to another page shows at once that it is loading (1§2's spinner), and says so to a screen reader, until the page is there", async ({ page, world }) => {
-    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
-    const loading = page.getByRole("status").filter({ hasText: "Loading the page…" });
-    await expect(loading).toHaveCount(0);
-    // The next page's data is held in the browser until the test lets it go: a held practice call would
-    // run into the portal's practice timeout while axe checks the page on a loaded machine.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let arrived!: () => void;
-    const held = new Promise<void>((resolve) => (arrived = resolve));
-    await page.route(/\/allergies\.data/, async (route) => {
-      arrived();
-      await released;
-      await route.continue();
-    });
-    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allergies" }).click();
-    await held;
-    await expect(loading).toHaveCount(1);
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await expectNoAxeViolations(page);
-    release();
-    await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
-    await expect(loading).toHaveCount(0);
-  });
-
-  test("below 993 px the menu is toggled; from 993 px it is always shown", async ({ page, world }) => {
-    await page.setViewportSize({ width: 600, height: 900 });
-    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
-    const nav = page.getByRole("navigation", { name: "Main menu" });
-    await expect(nav).toBeHidden();
-    const toggle = page.getByRole("button", { name: "Menu", exact: true });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await toggle.click();
-    await expect(nav).toBeVisible();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expectNoAxeViolations(page);
-    await page.setViewportSize({ width: 1000, height: 900 });
-    await expect(toggle).toBeHidden();
-    await expect(nav).toBeVisible();
   });
 });
 
