@@ -8,7 +8,13 @@ import { callStep } from "~/lib/steps";
 import { videoSteps } from "./steps";
 import type { MeetingView } from "./meeting-view";
 
-/** The join machine (decisions/130) and what it needs, fetched when the patient reaches for Start Meeting; it draws nothing itself (decisions/347). */
+/**
+ * The join machine (decisions/130) and everything it needs (xstate, the signature step and its zod
+ * schemas), fetched when the patient reaches for Start Meeting rather than with the page (issue 35,
+ * decisions/347). It draws nothing: the page draws the panel from the `MeetingView` it reports, the same
+ * element before and after this code arrives. It starts the meeting at once when mounted for a press
+ * made before it arrived.
+ */
 export function JoinMachine({
   meetingNumber,
   passCode,
