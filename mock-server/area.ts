@@ -5,20 +5,7 @@ import type { WorldRoute } from "./endpoint-route";
 import type { WorldCore } from "./world-core";
 import type { WorldEndpointName } from "./world-endpoints";
 
-/**
- * How an area of the mock practice declares itself, once, beside its handlers (decisions/359):
- *
- *   export const messagingArea = mockArea({
- *     plans: { messagePlans: planMessages },               // its seeded data, planned per patient
- *     stores: ({ seed, data, clock }) => ({ messages: new MessageStore(…, data.messagePlans, …) }),
- *     routes: messagingRoutes,                             // a handler per call of its contract
- *   });
- *
- * `mockAreas` (mock-server/areas.ts) lists the declarations, and everything else is read from that
- * list: the world's routes (`worldRoutes`), its plans (in the world's data, `data.messagePlans`), its
- * stores (`world.messages`), in the types too. `plans` and `stores` are left out by an area with no
- * seeded data of its own.
- */
+/** How an area of the mock practice declares its plans, stores and routes once, beside its handlers; `mockAreas` gathers them (decisions/359). */
 
 /** An area's planner: the builder's `(seed, patient, spec) => plan`, run over every patient in scenario order. */
 export type Planner<Plan = unknown> = (seed: number, patient: PlannedPerson["patient"], spec: PlannedPerson["spec"]) => Plan;

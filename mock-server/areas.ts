@@ -14,16 +14,7 @@ import { profileArea } from "./handlers/profile";
 import { videoArea } from "./handlers/video";
 import type { WorldCore } from "./world-core";
 
-/**
- * The mock practice's areas, each declared once beside its handlers (`mockArea`, mock-server/area.ts):
- * the one line an area adds on the mock's side (decisions/359). Everything the mock builds per area
- * is read from this list, in the types too:
- * - `worldRoutes`, a handler for every call of the contract (the type check fails on a call with no
- *   handler, a handler of a call the contract does not have, or a handler reading a store no area makes);
- * - a world's data (`worldData`): each area's plans, `data.messagePlans`, beside the practice data;
- * - a world's stores (`World`): `world.messages`, made in this order, so an area whose store reads
- *   others' (health) comes after them.
- */
+/** The mock practice's areas, each declared once beside its handlers; routes, world data and stores are read from this list, in this order (decisions/359). */
 export const mockAreas = [
   authArea,
   passwordsArea,

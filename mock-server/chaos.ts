@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { seededRandom } from "../fixtures/builders/random";
 
-/**
- * Seeded chaos (issue 56, decisions/383): a world may fail a share of its practice calls on its own,
- * reproducibly. Each call the world's practice takes is numbered in arrival order, and call n's fate
- * is drawn from a generator seeded with (chaos seed, n) alone, so the same seed and the same sequence
- * of calls give the same faults and latencies, whatever the config was before, and changing `kinds`
- * or `latency` never shifts which calls are hit. A call is hit when its roll is below `rate`, so a
- * higher rate keeps every call a lower one hit.
- */
+/** Seeded chaos: a world fails a share of its practice calls, call n's fate drawn from (seed, n) alone (decisions/383). */
 
 export const CHAOS_KINDS = ["503", "timeout", "garbled", "lost-reply", "slow"] as const;
 export type ChaosKind = (typeof CHAOS_KINDS)[number];

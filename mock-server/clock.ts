@@ -2,14 +2,7 @@ import { DateTime, Duration } from "luxon";
 import { z } from "zod";
 import { PRACTICE_ZONE } from "../fixtures/builders/practice";
 
-/**
- * A world's clock (decisions/012). It starts either fixed at an instant (`now` given at creation:
- * it stands still until advanced) or at real time (it then runs with the wall clock). It only moves
- * forward: `advance` adds an ISO 8601 duration, `moveTo` goes to a later instant. QA may freeze a
- * running clock where it stands and let a fixed one run on from where it stands (decisions/381); a
- * reset returns to the start and to the mode the world was made with. Data is generated as of the
- * starting instant; the handlers that compare with "now" ask the clock.
- */
+/** A world's clock: fixed or running, moving only forward (decisions/012); frozen and let run by QA (decisions/381). */
 
 export interface ClockState {
   /** The world's now, ISO in Pacific/Auckland. */

@@ -10,15 +10,7 @@ import { inRoom, RawReply, type RoomRow } from "@contract/room/shapes";
 import { asTheSpecReadsIt } from "./spec-practice";
 import type { WorldCore } from "./world-core";
 
-/**
- * The one place where a call of the contract table becomes an Express handler. Every call goes
- * through the same steps, so no handler can forget one:
- *   world → a call the world's practice lacks (404) → injected fault → token, read only where the
- *   contract says (401) → query and body against the contract (400) → patient ids the token may see
- *   (403) → handler → at our practice, the reply against the contract (500 if not); at a spec practice,
- *   the reply in the shapes its seed draws from the room the spec leaves, unchecked (decisions/396).
- * A reply of ours that breaks the contract is a bug in the mock: it is logged and answered 500, never sent.
- */
+/** The one place where a call of the contract table becomes an Express handler, through the same checks in the same order for every call (decisions/396). */
 
 type OutputOf<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
 

@@ -5,22 +5,10 @@ import { WORLD_ENDPOINT_NAMES, WORLD_PATHS, normalisePath } from "./world-endpoi
 const CALLS = WORLD_ENDPOINT_NAMES.map((name) => ({ method: endpoints[name].method as string, path: normalisePath(endpoints[name].path) }));
 
 /**
- * Injected failures, for the portal's tests of its error paths: a status, a reply that breaks the
- * contract, an empty reply, a connection dropped without any reply, a delay before the normal reply, or
- * a value of the test's own in place of the reply of a call carried out ("answer", or "answerBody" for a
- * raw body: text, or nothing with 204).
- * A fault that answers in the handler's place changes no data. "answer" carries the call out and only
- * replaces its reply. Two others deliberately change data: "lost-reply" is
- * carried out and only its reply is lost (the case idempotency keys exist for), and a delayed call is
- * carried out even when its caller stopped waiting. A fault names a path, and optionally a method for
- * a path that has several calls (GET and POST Patient).
- *
- * A held fault ("hold": true) keeps each call it takes waiting, before anything is done, until the test
- * releases it (POST …/faults/{id}/release); then the rest of the fault applies, or the normal reply.
- * A test sees a state that lasts only while the practice is answering by holding the reply, never by
- * guessing a delay long enough, and waits for the call to arrive (GET …/faults/{id}/held?atLeast=1)
- * rather than sleeping. A held call whose caller gave up is still carried out once released, as a
- * delayed one is.
+ * Injected failures for the portal's error-path tests: a status, a broken or empty reply, a dropped connection, a delay, or the
+ * test's own reply ("answer"/"answerBody", the call carried out). "lost-reply" and a delay still carry the call out; the rest change no data.
+ * A held fault ("hold": true) keeps each call waiting until the test releases it, so a test sees a state that lasts only while the
+ * practice answers by holding it (and waits for it with …/held?atLeast=1), never by guessing a delay.
  */
 
 export const FaultRequestSchema = z

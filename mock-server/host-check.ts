@@ -1,15 +1,7 @@
 import { isIP } from "node:net";
 import type { Request, RequestHandler } from "express";
 
-/**
- * Which `Host` the mock answers to, and which `Origin` may use its admin API (decisions/391).
- *
- * DNS rebinding points a name the attacker owns at 127.0.0.1: the browser then calls the mock as that
- * name, from the attacker's page, which counts as the same origin. The request still says the name in
- * `Host`, so the mock answers only to names that cannot be anyone else's: `localhost` and `*.localhost`
- * (RFC 6761), an IP address (no DNS lookup, so nothing to rebind), the name it listens on, and the
- * names it is told (`MOCK_ALLOWED_HOSTS`, `--allowed-hosts`). Any port.
- */
+/** Which `Host` the mock answers to and which `Origin` may use its admin API: only names nobody else can own, against DNS rebinding (decisions/391). */
 
 /** The host name of a `Host` header (lower case, no port, no trailing dot; IPv6 without brackets), or null when it is not one. */
 export function hostNameOf(header: string | undefined): string | null {
@@ -59,13 +51,7 @@ export function hostCheck(listenHost: string, allowed: readonly string[]): Reque
   };
 }
 
-/**
- * An admin request from another site's page: its `Origin` is not the mock's own (scheme, host and
- * port), or, for a change, the browser's `Sec-Fetch-Site` is neither same-origin nor none (typed in
- * the address bar). The console is the mock's own page; curl and tests send neither header. A read
- * without `Origin` from another site (a link followed to a journal) is let through: the browser does
- * not let that page read the answer.
- */
+/** An admin request from another site's page: an `Origin` not the mock's own, or for a change a cross-site `Sec-Fetch-Site` (decisions/391). */
 export function fromAnotherSite(req: Request): boolean {
   const origin = req.get("Origin");
   if (origin !== undefined) {

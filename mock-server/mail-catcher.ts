@@ -4,13 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { normaliseUsername } from "./world-core";
 import type { WorldRegistry } from "./worlds";
 
-/**
- * The mock's mail catcher (decisions/277): an SMTP server inside the mock process that accepts every
- * message and files it, as the practice's own mails are, in the mail of the world that owns the
- * recipient's sign-in address (the default world when no world does). QA and the tests read it on the
- * admin API, `GET /__admin/worlds/:id/mail?to=`. Loopback only, no TLS, no authentication: it is a
- * test double, never a relay.
- */
+/** The mock's mail catcher: an SMTP server in the mock that files every message in its world's mail, a test double and never a relay (decisions/277). */
 export interface MailCatcher {
   port: number;
   close(): Promise<void>;

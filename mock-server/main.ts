@@ -1,18 +1,4 @@
-/**
- * `npm run mock`: the mock practice server on its own.
- *   npm run mock -- --port 4010 [--host 127.0.0.1]     (or MOCK_PORT / MOCK_HOST)
- *   npm run mock -- --smtp-port 2525                   the mail catcher's port (or MOCK_SMTP_PORT; 0: a free one)
- *   npm run mock -- --scenario family --seed 7         the default world from another scenario
- *   npm run mock -- --now 2026-03-01T09:00:00+13:00    the default world's clock fixed at that instant
- *   npm run mock -- --practice spec                    the default world a practice as 1§7 and 2§7 describe it (decisions/372)
- *   npm run mock -- --portal-url http://localhost:3000 the portal the console's sign-in links open (or MOCK_PORTAL_URL)
- *   npm run mock -- --record <identity URL> [--recording recordings/visit.json]
- *                                                      record that practice through the mock, anonymised (decisions/384)
- *   npm run mock -- --replay recordings/visit.json     the default world answers as recorded
- *   npm run mock -- --allowed-hosts mock.test,.qa.example  Host names it answers to beside localhost and IP addresses (or MOCK_ALLOWED_HOSTS; decisions/391)
- *   npm run mock -- --record-upstreams https://a.example,https://b.example  what /__admin/recordings may record beside --record (or MOCK_RECORD_UPSTREAMS)
- *   npm run mock -- --list                             the scenarios, one line each
- */
+/** `npm run mock`: the mock practice server on its own; its options and variables are in mock-server/README.md. */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";

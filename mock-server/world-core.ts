@@ -8,14 +8,7 @@ import type { Journal, JournalFeed } from "./journal";
 import type { TokenTable } from "./tokens";
 import type { WorldStore } from "./world-store";
 
-/**
- * What every world has whatever its areas hold: its id, scenario and seed, its clock, the practice's
- * records (`store`), its team, sign-ins, faults and journal. Each area's own stores (`world.messages`,
- * `world.payments`, …) are added by the area's declaration (`mockArea`, mock-server/area.ts) and the
- * whole world, with every area's stores, is `World` in mock-server/areas.ts. Apart from that list, so
- * that an area's handlers can name what they read (this, and the areas whose stores they use) without
- * importing the list that imports them (decisions/359, 343).
- */
+/** What every world has whatever its areas hold; apart from the area list so handlers can name it without an import loop (decisions/359, 343). */
 export interface WorldCore {
   id: string;
   scenarioId: string;

@@ -2,18 +2,8 @@ import { PracticeApiError } from "./practice/client.server";
 import type { StateStore } from "./state-store.server";
 
 /**
- * One write to the practice per claim, whoever posts it and however often (decisions/091, 111, 215):
- * the first post claims the key in the state store (this process's memory or Redis, shared by every
- * portal process), asks the practice and keeps the answer for a day; any other post of the key waits
- * for that answer and returns it, never asking the practice itself.
- *
- * An answer not kept (a refusal) and a practice that refused or was unavailable before anything was
- * written release the key, so the same attempt may be sent again. A write that went out and got no
- * answer proving what happened (a timeout, a dropped connection, a garbled reply, a server error) may
- * have been carried out: the key stays claimed as *unknown*, with the evidence the work recorded just
- * before writing. The next post of the key first runs `reconcile` with that evidence: an answer when
- * the practice has the write (nothing is written again), null when it has not (this post writes it,
- * once, however many posts arrive together). Without `reconcile` an unknown write stays unknown.
+ * One write to the practice per claim, whoever posts it and however often: the key is claimed in the state store, and a write
+ * that may have been carried out stays *unknown* until `reconcile` finds it at the practice (decisions/091, 111, 215).
  */
 
 const KEEP_MS = 24 * 60 * 60 * 1000;

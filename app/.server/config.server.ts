@@ -114,12 +114,8 @@ const ConfigSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   /**
-   * The reverse proxies in front of the portal, by address: a comma-separated list of IP addresses,
-   * CIDR ranges and Express's names `loopback`, `linklocal`, `uniquelocal` (decisions/008). Only a
-   * request whose socket comes from one of them has its client taken from X-Forwarded-For: the
-   * right-most address that is not one of them. Unset: nobody is trusted, the socket's address is
-   * the client's. A number of hops, `true` or `*` is refused: each would believe a header anyone
-   * can send when the portal is reached without the proxy.
+   * The reverse proxies in front of the portal, by address (IPs, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`): only their
+   * requests have the client taken from X-Forwarded-For. Hop counts, `true` and `*` are refused (decisions/008).
    */
   TRUST_PROXY: z
     .string()
@@ -161,13 +157,7 @@ const ConfigSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** The sender of the portal's mail. */
   MAIL_FROM: z.string().min(3).default("Patient Portal <no-reply@portal.invalid>"),
-  /**
-   * The portal's public origin, as patients' browsers reach it (`https://portal.example.nz`): passkeys
-   * (decisions/300) are bound to its host name (the WebAuthn relying party) and checked against it,
-   * never against a request's Host header; share links name it in their address (decisions/326). Set
-   * by scripts/serve.ts to `http://localhost:{PORT}` when the mock is embedded. Unset: passkeys cannot
-   * be added, and existing ones are not asked for; share links name the request's origin.
-   */
+  /** The portal's public origin: passkeys are bound to it (decisions/300), share links name it (decisions/326); unset, no passkeys can be added. */
   PORTAL_ORIGIN: z
     .string()
     .refine(isOrigin, { message: "must be the portal's origin alone, e.g. https://portal.example.nz (http only for localhost)" })

@@ -1,11 +1,4 @@
-/**
- * The page's Content-Security-Policy: scripts only from the portal itself or carrying this response's
- * nonce (React Router's inline scripts get it through ServerRouter), so no unsafe-inline script can
- * run. Style elements likewise: the portal's stylesheet, or a <style> carrying the nonce (radix-ui's
- * scroll lock gets it in app/entry.client.tsx). Style attributes stay allowed: radix-ui and visx write
- * some into the server-rendered markup, and a refused one is never put back (decisions/053). Vite's
- * dev server injects scripts of its own, so development runs without it.
- */
+/** The page's Content-Security-Policy: scripts and style elements only from the portal or with the nonce; style attributes allowed for radix-ui and visx (decisions/009, 053). */
 export function contentSecurityPolicy(nonce: string, options: { stripe: boolean } = { stripe: false }): string {
   // Stripe's script, its card frames and its API, only when a Stripe key is configured (decisions/032).
   const stripe = options.stripe;

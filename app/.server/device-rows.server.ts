@@ -5,14 +5,7 @@ import { portalStore, type PortalStore } from "./portal-store.server";
 import { devices } from "./portal-store/schema";
 import { clientAddress } from "./client-address.server";
 
-/**
- * Your devices' "last seen" is the device's last request, not its last sign-in (decisions/310). A
- * store write per page would cost more than it tells, so each session tells the store at most once
- * per DEVICE_SEEN_INTERVAL_MS: the session store holds when it last did (session.server.ts claims
- * the turn atomically, so two processes serving one session at once write once). The write is the
- * store's background write: never awaited by the page, retried, and when it still fails logged by its
- * operation's name and counted (`portal_store_writes_lost_total{operation="devices.write"}`).
- */
+/** A device's "last seen" is its last request, written by each session at most once per DEVICE_SEEN_INTERVAL_MS, in the background (decisions/310). */
 
 /** At most one write of a session's last seen in this long. */
 export const DEVICE_SEEN_INTERVAL_MS = 5 * 60 * 1000;

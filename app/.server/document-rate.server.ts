@@ -6,23 +6,7 @@ import { accountHolderKey, anonymousSessionId } from "./opaque-names.server";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
 
-/**
- * Bulk pulls of documents (issue 36, finding 7; decisions/226): one stolen login fetching hundreds of
- * letters and results in seconds, as in the ManageMyHealth breach. Every document an account holder's
- * sessions open (themselves or a linked account viewed) is counted in the state store, so every
- * portal process counts the same documents. Past DOCUMENT_RATE_LIMIT within the sliding window of
- * DOCUMENT_RATE_WINDOW_SECONDS a document is refused (429, Retry-After) until the window has room
- * again; the first refusal of a burst is recorded, and the account holder is told at their next visit.
- *
- * The window slides in tenths: each tenth is one counter, and a document is counted only while the
- * window's tenths together hold fewer than LIMIT, checked and counted in one step of the store, so
- * exactly LIMIT of them are served, however many arrive together, on whichever process, across a
- * tenth's edge. A refused document is not counted: a burst pauses the account only until its oldest
- * documents leave the window, not for as long as it keeps trying.
- *
- * Nothing about a document is kept: an event is the time, the count, the window and the session's
- * anonymous name.
- */
+/** Bulk pulls of documents: counted per account holder in a sliding window, refused past the limit with 429, recorded and told (decisions/226). */
 
 export type DocumentRateSettings = Pick<Config, "DOCUMENT_RATE_LIMIT" | "DOCUMENT_RATE_WINDOW_SECONDS">;
 

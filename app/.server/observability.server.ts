@@ -5,16 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import type { PageWork, PageWorkLimit } from "./page-work.server";
 import { config } from "./config.server";
 
-/**
- * Metrics and structured logs (issue 34, decisions/262), for both halves of the portal's server: the
- * Express server (server.ts and scripts/serve.ts, bundled into build/node/ or loaded by tsx) and the React Router server build
- * (build/server/index.js, a bundle with its own copy of this module). Everything lives once per
- * process on `globalThis` under a registered symbol, so both copies share one registry, one logger
- * and one request context, whatever the bundler does with prom-client and pino.
- *
- * No label and no log field ever carries a patient identifier, a name, a token or free text: labels
- * are route patterns, contract paths, methods, status codes and closed sets of words.
- */
+/** Metrics and structured logs, shared by both server bundles through `globalThis`; no label or field ever carries patient data (decisions/262). */
 
 export interface RequestContext {
   /** The request's id: X-Request-Id on the reply, X-Correlation-Id on its practice calls. */

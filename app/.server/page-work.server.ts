@@ -1,17 +1,4 @@
-/**
- * How many page requests the portal works on at once (decisions/390). A process has one thread for
- * its JavaScript: past its capacity, every page taken in slows every other one down, they all finish
- * late together, and what they hold alive meanwhile gives the garbage collector more to do, which
- * takes more of that thread (the open loop's collapse, docs/performance.md). So a page read (GET or
- * HEAD) is taken in only while fewer than `limit` are at work; the others wait their turn, first come
- * first served, holding nothing but their socket.
- *
- * Waiting for the practice is not work: a request whose practice calls are all out gives its place up
- * (`away`) and comes back without queueing (`back`), so a practice that answers in 300 ms does not cap
- * the portal at `limit` pages each 300 ms, and a request that has started is always allowed to finish
- * (nothing it waits for can be stuck behind it in the queue). Writes (POST and the rest) are never
- * queued: a patient's step is not held behind other people's page views.
- */
+/** How many page reads the portal works on at once: the rest wait their turn, a request waiting for the practice gives its place up, writes never wait (decisions/390). */
 export interface PageWork {
   /** A practice call went out: while none is out, the request counts as at work again. */
   away(): void;

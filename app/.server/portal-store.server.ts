@@ -13,15 +13,7 @@ import { projectRoot } from "./project-root.server";
 import { currentRequestId, observability } from "./observability.server";
 import { redactServerUrl } from "@contract/redact";
 
-/**
- * The portal's own store (issue 31, decisions/270): PostgreSQL when DATABASE_URL is set, shared by
- * every portal process; otherwise PostgreSQL embedded in the process (PGlite) in PORTAL_DATA_DIR.
- * One query layer (Drizzle) and one set of migrations (./portal-store/migrations) serve both.
- *
- * One store per process, opened at start-up by scripts/serve.ts and kept on `globalThis` under a
- * registered symbol, so the React Router server build (a bundle with its own copy of this module)
- * uses the same pool or PGlite instead of opening a second one (as observability.server.ts does).
- */
+/** The portal's own store: PostgreSQL with DATABASE_URL, else embedded PGlite; one per process on `globalThis`, shared by both server bundles (decisions/270). */
 
 export type PortalDb = PgDatabase<PgQueryResultHKT>;
 

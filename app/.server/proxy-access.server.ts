@@ -20,14 +20,7 @@ import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import { whanauStore, WhanauUnavailable, type ParentOf, type WhanauStore } from "./whanau-parents.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 
-/**
- * Who may see what (issue 55, decisions/378 and 382), decided on the server for every signed-in
- * request: a page, its data request, a step, a file, a download. A parent or guardian viewing a linked
- * child's record sees what whānau access gives for the child's age on the practice's date and the
- * young person's own choice; an address of an area outside that view is refused with words and
- * recorded; a proxy never receives an item the practice marks confidential, in any reply, so no
- * screen, document, PDF or summary built from the replies can show one. Screens only reflect this.
- */
+/** Who may see what, decided on the server for every signed-in request; a proxy never receives a confidential item, so screens only reflect it (decisions/378, 382). */
 
 /** A signed-in request, with how much of the viewed record its holder may see (null: their own record). */
 export interface Viewing extends SignedIn {

@@ -11,13 +11,7 @@ const RESULT_PAGES_READ = 10;
 /** Adjusted counters by the practice's reply they came from: a reply kept for the session (decisions/375) is adjusted once a process. */
 const adjusted = new WeakMap<Counters, Promise<Counters>>();
 
-/**
- * The dashboard's counters as a proxy may see them (whānau access, decisions/388): the practice counts
- * every unread result, the confidential ones a proxy is never shown among them, so "3 new results"
- * over a list of two would tell a parent that something is hidden. The unread results the practice
- * marks confidential are counted from its own list and taken off. Only results carry such labels among
- * what the counters count (messages and medications are not labelled by the practice API).
- */
+/** The dashboard's counters as a proxy may see them: the unread confidential results taken off, so a count never hints at what is hidden (decisions/388). */
 export function countersForProxy(api: PracticeApi, counters: Counters, patientId: string, policy: WhanauPolicy): Promise<Counters> {
   let pending = adjusted.get(counters);
   if (!pending) {

@@ -5,13 +5,7 @@ import { openSession, type SignedIn } from "./session.server";
 import { accountHolderKey, anonymousSessionId } from "./opaque-names.server";
 import { requestAddressOf } from "./request-address.server";
 
-/**
- * How the portal records an access (issue 31, decisions/270 and 274): the one place a signed-in
- * session and its request become an AccessEvent. Page views are recorded once for every page, by the
- * shell (recordPageView, from the area registry's `access`); downloads (file routes) and changes
- * made at the practice are named where they happen, with recordAccessOf. Recording never holds up or
- * fails the page: recordAccess queues, and anything thrown here is logged and dropped.
- */
+/** How the portal records an access: page views once by the shell, downloads and changes where they happen; never holds up or fails the page (decisions/270, 274). */
 
 export interface AccessWhat {
   area: AccessArea;

@@ -5,14 +5,7 @@ import type { StateStore } from "./state-store.server";
 import { currentRequestId, observability } from "./observability.server";
 import { redactServerUrl } from "@contract/redact";
 
-/**
- * The state store in Redis (REDIS_URL), shared by every portal process (decisions/050). Each method
- * is one Redis command or one Lua script, so two processes racing on a key cannot both win.
- *
- * When Redis stops answering, a call fails within a couple of seconds with a 503 whose message tells
- * the patient nothing was done: a request never goes on without the state it needs (no session is
- * guessed, no payment step runs without its attempt).
- */
+/** The state store in Redis: each method one command or Lua script, and a Redis that stops answering is a 503, never a guess (decisions/050). */
 
 const KEY_PREFIX = "portal:";
 

@@ -3,13 +3,7 @@ import { AREAS, builtAreas, SHELL_PAGES, SHELL_RESOURCES, type Area, type ShellP
 import type { AccessArea } from "~/lib/access-kinds";
 import { errorsTexts } from "~/lib/texts/errors";
 
-/**
- * One reading of a signed-in request's address (issue 67, decisions/392): the page it is for, its
- * parameters and the portal's address it names, made once a request and read by the whānau check, the
- * access record and the page itself. Addresses are matched by React Router's own matcher, so every
- * spelling the router serves (`/REPORTS`, `/%72eports.data`, `/Letters/`) names the address it serves,
- * and a parameter given twice is refused, so no reader can take another value than the check took.
- */
+/** One reading of a signed-in request's address, by React Router's own matcher, shared by the whānau check, the access record and the page (decisions/392). */
 
 /** A signed-in address and what a request of it reaches. */
 interface Address {

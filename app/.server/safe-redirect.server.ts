@@ -1,14 +1,8 @@
 const SAME_SITE = "http://portal.invalid";
 
 /**
- * Only pages of the portal are followed after sign-in: a path that stays on this site once a browser
- * has read it (no `//host`, no backslash, no tab or newline a browser would drop, turning `/\t/host`
- * into `//host`), named as the page, never as the data request that met the expired session.
- *
- * The checks are made on the path as it will be followed, not as it was written: dot segments
- * (`/a/..//host`, also as `%2e`) are resolved first, and encoded slashes and backslashes in the path
- * (`%2f`, `%5c`, which some proxies and servers decode) are read as the separators they stand for
- * (issue 36). The answer is a final one: passed through again, it comes back unchanged.
+ * Only pages of the portal are followed after sign-in: checked as a browser will follow the path, with dot segments resolved
+ * and `%2f`/`%5c` read as separators (issue 36), so no `//host`, backslash, tab or newline leads off the site. Idempotent.
  */
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/")) return fallback;

@@ -20,13 +20,7 @@ import { accountHolderKey, accountSessionsKey } from "./opaque-names.server";
 import { pageOf } from "./safe-redirect.server";
 import { viewingKeyOf } from "./viewing-claims.server";
 
-/**
- * Sessions live on the portal server; the browser holds only a signed, httpOnly id cookie.
- * The practice token therefore never reaches the browser, and logging out or timing out really
- * ends the session (docs/decisions/001-server-side-sessions.md). The password is never stored.
- * They are kept in the state store (decisions/050): this process's memory, or Redis shared by every
- * portal process.
- */
+/** Sessions live on the portal server, in the state store; the browser holds only a signed id cookie, so the practice token never reaches it (decisions/001, 050). */
 
 export interface SignedInData {
   token: string;
@@ -72,12 +66,8 @@ export interface PendingSignIn {
   /** The practice's word on the new password (1§8), shown on the first signed-in page. */
   notice?: string;
   /**
-   * The second step still to pass (decisions/277): a code was e-mailed to `to` (the sign-in address,
-   * kept only here, on the server). "setup": the practice requires one and the holder has none yet.
-   * While it is set, only the second step's own actions accept this session: no `user` exists yet, so
-   * openSession and the shell refuse it, and the password panel and the chooser answer "expired".
-   * `replacesPasskeys`: the code was asked for in place of a passkey by a holder whose e-mailed code is
-   * off; passing it leads to the recovery stage (issue 51), never straight into the portal.
+   * The second step still to pass (decisions/277): a code was e-mailed to `to`; "setup": the practice requires one and the holder
+   * has none. While set, no `user` exists, so only the second step's actions accept the session. `replacesPasskeys`: leads to recovery (issue 51).
    */
   secondStep?: { stage: "code" | "setup"; to: string; replacesPasskeys?: boolean } | PasskeyStage | PasskeyRecoveryStage;
   /** Set up at sign-in and its recovery codes shown: Continue goes on with the sign-in. */
@@ -327,13 +317,7 @@ export function createSessions(
     return read.filter((sighting) => sighting !== null).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
   }
 
-  /**
-   * The session has ended (or the practice ended its token): to sign in, back to the page asked for
-   * (`back`). A machine's step (the step client's header) is answered 401 with `{ sessionEnded: true }`
-   * instead, so the dialog it came from says so and keeps what was entered (issue 21); so is a document
-   * the PDF viewer fetches with the same header, which would otherwise read the sign-in page as a
-   * broken PDF.
-   */
+  /** The session has ended: to sign in, back to the page asked for; a step or a PDF viewer's fetch gets 401 `{ sessionEnded: true }` instead (decisions/161, 191). */
   async function toLogin(session: PortalSession, request: Request, { back = true }: { back?: boolean } = {}): Promise<never> {
     const cookie = await sessionStorage.destroySession(session);
     if (request.headers.get(STEP_HEADER) === "1") {
@@ -380,13 +364,9 @@ export function createSessions(
   const perRequest = new WeakMap<Request, Promise<SignedIn>>();
 
   /**
-   * The request's session, without the whānau guard: every loader and action reaches it through the guarded
-   * `requireSession` (proxy-access.server.ts), the account switch directly. It throws the redirect to /login when there is no
-   * session, or when the practice says the token is no longer valid (1§4 Token validation); the
-   * check runs once per request however many loaders ask. Calls made through the returned api that
-   * answer 401 also end the session and go to /login; its reads are made once per request, shared by
-   * the shell's loader and the page's (per-request-reads.server.ts). Inside the signed-in shell the
-   * check runs alongside the page's calls instead of before them (`checkTokenAlongside`).
+   * The request's session, without the whānau guard (loaders use the guarded `requireSession`, proxy-access.server.ts): redirects
+   * to /login with no session or a token the practice calls invalid (1§4), checked once per request; so does any call of the api
+   * that answers 401. Its reads are made once per request (per-request-reads.server.ts).
    */
   function openSession(request: Request): Promise<SignedIn> {
     let pending = perRequest.get(request);
@@ -397,13 +377,7 @@ export function createSessions(
     return pending;
   }
 
-  /**
-   * The signed-in shell's middleware: the request's session is opened with the token check started,
-   * not awaited, so the shell's and the page's practice calls start at once, alongside it (one round
-   * trip instead of two). Nothing fetched is handed over before the check passes (each call of the
-   * api waits for it), and once the page is done the check is awaited: an invalid token still ends
-   * the session and sends the browser to /login in place of the page.
-   */
+  /** The signed-in shell's middleware: the token check runs alongside the page's practice calls, and nothing fetched is handed over before it passes (decisions/375). */
   async function checkTokenAlongside(request: Request, next: () => Promise<Response>): Promise<Response> {
     const opening = open(request, { tokenFirst: false });
     const signedIn = opening.then((opened) => opened.signedIn);

@@ -1,16 +1,6 @@
 /**
- * The one place the portal keeps state that must outlive a request: sessions, sign-in failure counts
- * and payment attempts (decisions/050). Values are strings with an expiry. The embedded store keeps
- * them in this process (the default: `npm start` needs nothing); with REDIS_URL every portal process
- * shares one Redis (redis-state-store.server.ts), so any process can answer any request.
- *
- * Whatever two processes may do at once is one operation of the store, never a read followed by a
- * write: a counter is incremented in the store, and a value is replaced only if it is still the one
- * the caller read (`compareAndSet`), which is also how a key is claimed once (`expected` null).
- *
- * Sets of strings (the sessions of one account holder) live beside the values under their own keys;
- * a member is added and removed singly, and members are taken out in one step (`takeMembers`), so two
- * callers never both take the same member and a member added meanwhile is never lost.
+ * The one place for state that outlives a request (sessions, sign-in counts, payment attempts): memory, or Redis with REDIS_URL;
+ * whatever two processes may do at once is one operation of the store (decisions/050).
  */
 export interface StateStore {
   get(key: string): Promise<string | null>;

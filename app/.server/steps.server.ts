@@ -3,13 +3,7 @@ import { errorsTexts } from "~/lib/texts/errors";
 import type { Step, StepArea, StepEnvelope, StepFailure, StepFailureKind } from "~/lib/steps";
 import { PracticeApiError } from "./practice/client.server";
 
-/**
- * The server's half of the step protocol (decisions/280): one dispatcher per area, derived from the
- * area's declaration in `app/lib/steps.ts`'s terms. It reads the step's name and input, answers an
- * unknown step or an input its schema refuses with one failure envelope, runs the handler, and wraps
- * what it returns. A handler is typed by its declaration: it receives the input as the schema reads it
- * and must return what the reply schema accepts, or a refusal made with `refuse`.
- */
+/** The server's half of the step protocol: one dispatcher per area, each handler typed by its declaration in `app/lib/steps.ts` (decisions/280). */
 
 const REFUSAL = Symbol("step refusal");
 
@@ -43,13 +37,7 @@ export type StepHandler<S extends Step, C> = (input: z.output<S["input"]>, conte
 export type StepHandlers<A extends StepArea, C> = { [N in keyof A["steps"]]: StepHandler<A["steps"][N], C> };
 
 export interface StepDispatcher<C> {
-  /**
-   * `begin` runs first for every step and makes the handlers' context. A signed-in area's checks the
-   * session there: an ended one throws the session's own answer, 401 for a step, before anything is
-   * read. The sign-in's steps run before anyone is signed in, so theirs only reads the session.
-   * `failed` turns a practice error into the step's failure text (default: the portal's "something
-   * went wrong").
-   */
+  /** `begin` makes the handlers' context, and a signed-in area's ends an ended session there (401); `failed` words a practice error (default: "something went wrong"). */
   begin: (request: Request) => Promise<C>;
   failed?: (step: string, error: PracticeApiError) => string;
 }

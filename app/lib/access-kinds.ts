@@ -5,16 +5,8 @@
  */
 
 /**
- * What was done: a page or item seen, a file taken away, something changed at the practice; and the
- * changes to how the holder signs in (decisions/277), never with the code itself; a device new to the
- * holder signed in, a device signed out from the devices list (decisions/295); a passkey added, renamed,
- * removed, used to sign in or refused there (decisions/300), never the passkey's name or credential; a
- * share link of the health summary made or revoked, and each use of it by whoever holds it: its
- * manifest or its file handed over, a wrong passcode, the link ended by too many of them
- * (decisions/305-309), never with the passcode or the key; a wrong current password given as proof
- * of a change to sign-in, and a sign-in with the password and an e-mailed code in place of a passkey
- * (issue 51); a page, file or step of a young person's record refused to a parent by whānau access,
- * and what the young person chose for a parent from their own sign-in, on both their records (issue 55).
+ * What was done: seen, taken away, changed at the practice, or a change to sign-in, devices, passkeys, share links and whānau access
+ * (decisions/277, 295, 300, 305-309, 365, 382). Never with a code, passcode, key or a passkey's name.
  */
 export const ACCESS_ACTIONS = [
   "view",

@@ -14,13 +14,7 @@ export interface InvoiceTableRow {
   amountCents: number;
   balanceCents: number;
   payNowCents: number;
-  /**
-   * What the table shows (issue 68), in its columns' order: Notes, Type, Reference No., Amount, Balance,
-   * Pay Now and Date, each "Not recorded" where the invoice lacks it; Pay Now "" where the practice sent
-   * one (the payment's allocation shows what it pays).
-   * Made by the server, so that the page's code carries no words of its own (its first-load budget).
-   * An amount the practice did not send is read as 0 above: the payment pays nothing it was not told is owed.
-   */
+  /** What the table shows (issue 68), in its columns' order, "Not recorded" where missing; made by the server, so the page carries no words (decisions/396). */
   shown: readonly [notes: string, type: string, reference: string, amount: string, balance: string, payNowMissing: string, date: string];
 }
 

@@ -2,13 +2,7 @@ import type { Counters } from "@contract/patient";
 import type { AccessArea } from "./access-kinds";
 import { dashboardTexts } from "./texts/dashboard";
 
-/**
- * The areas of the portal (1§2 Shell): one line each, read by app/routes.ts (the route), the side
- * menu (the server's type code mapped to a link) and the dashboard (the card). An area's screen
- * exists once its line names the route module that builds it; until then the area has no route
- * (its path is the 404 page), no menu link and no card link: there are no placeholder pages
- * (docs/decisions/004 and 045). Building a screen is adding `module` to its line.
- */
+/** The areas of the portal (1§2 Shell), one line each, read by the routes, the side menu and the dashboard; no placeholder pages (decisions/004, 045). */
 
 /** A dashboard card: the area's count from the practice's counters (1§2 Dashboard). */
 export interface CountedCard {

@@ -1,8 +1,2 @@
-/**
- * A new attempt's key. The actions answer a key once (decisions/091, 111, 031), so every retry of an
- * attempt carries the key it started with; machines keep it in their context as data and mint it
- * with their `mintKey` action, which this implements. A page that keeps its keys elsewhere (the
- * payment page keeps one across a refresh) and a test that wants to know its keys provide their own
- * `mintKey` with `machine.provide({ actions })`.
- */
+/** A new attempt's key, minted by machines' `mintKey`; each retry carries the key it started with (decisions/031, 091, 111). */
 export const newAttemptKey = (): string => crypto.randomUUID();

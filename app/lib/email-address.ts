@@ -1,17 +1,6 @@
 import { z } from "zod";
 
-/**
- * The one e-mail address rule of the portal: 1§5's "simple x@y.z pattern", for every field that takes
- * an address (sign-in, Forgot Password, Login Help, Signup, the profile's e-mails), in the browser and
- * on the server alike (decisions/368).
- *
- * x is letters of any alphabet (macrons included, precomposed or combining), digits and the characters
- * an address's local part may hold (RFC 5322's atext, and dots); y.z is two or more dot-separated labels
- * of letters, digits and hyphens. zod's `z.email()` is ASCII-only and refused addresses such as
- * tāne@māori.nz, which .nz domains allow and the practice may hold. Spaces, angle brackets, quotes,
- * brackets and a second @ are never part of one, so markup pasted into the field is still refused.
- * Whether the address exists is for the practice to say, not this pattern.
- */
+/** The one e-mail address rule (1§5's "simple x@y.z pattern", read for Unicode) for every address field, browser and server alike (decisions/368). */
 const EMAIL_ADDRESS = /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~.-]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+$/u;
 
 /** The longest address a mail system carries (RFC 5321's path limit); every form says so in its own words. */

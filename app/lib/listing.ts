@@ -32,14 +32,7 @@ export function sentOf(page: { resources: readonly unknown[]; sent?: number } | 
 /** What a paged listing shows of its extent: the count (undefined when unknown) and whether "more" is offered. */
 export type ListingExtent = { count: number | undefined; more: boolean };
 
-/**
- * How many items a paged listing holds and whether "more" is offered, from the practice's total (which
- * it may leave out) and what its pages gave. A last page that came back empty ends the listing. A total
- * is a hint (decisions/396), which a practice may count wrong: once every page it names is read, the
- * items read are what there is; before that, never fewer than read. With no total, a page shorter than
- * the page size is the last, and a full last page offers more with the count unknown (never invented).
- * A total below what was read is no count at all.
- */
+/** How many items a paged listing holds and whether "more" is offered; the practice's total is only a hint, never a count invented (decisions/396). */
 export function listingExtent(listing: { total: number | undefined; read: number; pagesRead: number; pageSize: number; lastPage: number; maxPages?: number }): ListingExtent {
   const { read, pagesRead, pageSize, lastPage, maxPages = MAX_PAGES } = listing;
   const total = countHint(listing.total, read);

@@ -1,13 +1,7 @@
 import type { Counters, MenuItem } from "@contract/patient";
 import { AREAS, builtAreas, MESSAGING_CODE, type Area } from "./areas";
 
-/**
- * The side menu is the server's: each item's type code names an area (1§2 Shell), mapped through
- * the area registry (app/lib/areas.ts). A code the portal has no screen for yet is not linked: there
- * are no placeholder pages. So a code the portal has never met, or an item with no code at all (a
- * practice within the room the spec leaves, issue 68), is left out rather than shown as sent: a label
- * with nowhere to go would promise a screen that is not there (decisions/004, 396).
- */
+/** The side menu is the server's, each item's code mapped through the area registry; a code with no screen is left out (decisions/004, 396). */
 export interface MenuLink {
   code: string;
   label: string;

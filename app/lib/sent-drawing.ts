@@ -1,14 +1,6 @@
 import { createContext, useContext, useId, useState } from "react";
 
-/**
- * A chart's drawing (SVG markup made on the server: app/components/charts/chart-drawing.server.tsx)
- * goes to the browser once (issue 53, decisions/379). A page's document carries it in its HTML only:
- * the loader hands it to the server's render beside its data rather than in it (`sendDrawing`,
- * app/.server/sent-drawing.server.ts), and the browser keeps, on hydration, the markup the server
- * drew. A data request (a client navigation, a page read again) carries it in the data, as there is
- * no HTML then. Before, the dashboard's two drawings were three-quarters of its hydration data (10.6
- * of 14.4 KB), sent again under the HTML that held them.
- */
+/** A chart's server-drawn SVG goes to the browser once: in the HTML of a document, in the data only for a data request (decisions/379). */
 
 /** The drawings of the page being rendered on the server, by name; none in the browser. */
 export const ServerDrawings = createContext<ReadonlyMap<string, string> | null>(null);

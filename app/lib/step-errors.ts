@@ -1,10 +1,4 @@
-/**
- * The errors of a step that gave no answer a page or a machine can use, the failure the server answered
- * with (`StepFailedError`, with `failureMessage` for its words), and the step header. The one
- * client that posts steps is `callStep` (`./steps.ts`, decisions/280): it checks every reply against
- * the step's declaration, never casts it, so a reply the browser does not understand (a login page
- * after a lost session, a proxy's error page, a changed server) becomes one of these typed errors.
- */
+/** The typed errors of a step that gave no usable answer, the server's failure (`StepFailedError`) and the step header; `callStep` checks every reply (decisions/280). */
 
 /** Any failure of a step that never produced an answer the machine can use. */
 export class StepError extends Error {
@@ -75,13 +69,7 @@ export class StepFailedError extends StepError {
   }
 }
 
-/**
- * Whether a step that failed may still have been done: its answer never came (the connection dropped
- * after the portal had it), came unreadable, or was a server error (the portal, or a proxy in front of
- * it, failing part way). A write that may have been done is not "nothing happened": it is unconfirmed,
- * and asked again it is looked for before it is done twice (decisions/385, 387). A refusal the portal
- * answered (403, 404, a step's own failure) and an ended session did nothing.
- */
+/** Whether a step that failed may still have been done (no answer, an unreadable one, a server error), so it is unconfirmed, not undone (decisions/385, 387). */
 export function stepMayHaveBeenDone(error: unknown): boolean {
   if (error instanceof StepNetworkError || error instanceof StepReplyError) return true;
   return error instanceof StepRefusedError && !(error instanceof StepSessionEndedError) && error.status >= 500;

@@ -2,18 +2,7 @@ import type { z } from "zod";
 import { STEP_HEADER, StepFailedError, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError, type StepFailure } from "./step-errors";
 import { viewingHeaders } from "./viewing";
 
-/**
- * The one step protocol (decisions/280). A step is a browser-to-server call that a page or a machine's
- * actor makes while the page stays as it is: it is declared once, here in the browser-safe half, with
- * its input and reply schemas. The server's dispatcher (`app/.server/steps.server.ts`) types each
- * handler by the declaration and the browser's `callStep` types its reply by the same declaration, so a
- * reply that changes shape on one side only fails `tsc` (tests/types/steps.test-d.ts).
- *
- * On the wire: `POST <url>`, a form (the portal takes no other post: server/index.ts) with the fields `step` and
- * `input` (the input as JSON), and the step header; the answer is one
- * envelope, `{ ok: true, reply }` or `{ ok: false, failure: { kind, message, fields? } }`. A refusal is
- * an answer, never a thrown response. An ended session is the session's 401 `{ sessionEnded: true }`.
- */
+/** The one step protocol: each step declared once here, with its input and reply schemas, typing both the server's handler and the browser's call (decisions/280). */
 
 // A failure the server answered, and its words for the patient, live with the other step errors, so a
 // page can tell them without fetching the client (decisions/361); they are the protocol's all the same.

@@ -1,12 +1,6 @@
 import { queryDateOf } from "./display-date";
 
-/**
- * The Timeline screen's views (2§2, 2§4): the badges 60D, 180D, 365D and All (the default), and a
- * filter of dates, words and a provider, all kept in the address. The filter's date rules are 2§5's:
- * the start no later than today nor earlier than one year ago, the end after the start and no later
- * than today. Plain calendar arithmetic, without luxon, so the page's bundle stays small; "today" is
- * the practice's (Pacific/Auckland), handed to the page by its loader.
- */
+/** The Timeline screen's views (2§2, 2§4) kept in the address, with 2§5's date rules in plain calendar arithmetic; "today" is the practice's (decisions/082). */
 
 export const RANGES = ["60", "180", "365"] as const;
 export type Range = (typeof RANGES)[number];

@@ -75,14 +75,8 @@ export interface ReachedMachine<M, E, V, A extends ReachedActor<E, unknown>> {
 }
 
 /**
- * The one way a page loads a flow's machine when the patient reaches for it (`reach`: what starts the
- * flow pointed at or focused, or any event sent). Until it runs, the page's events are answered as the
- * machine answers them in its starting state and kept, to be handed to the machine in order when it
- * starts, so nothing the patient did is lost. The machine starts once the page has drawn its module
- * (a child's report made in that commit is among the events handed over) and lives as long as the page.
- * The page reads it as one outside store, never React state (decisions/358's race): a press landing
- * after the machine has started but before React has drawn it is drawn from the machine, and the events
- * kept always match the answer drawn.
+ * The one way a page loads a flow's machine when the patient reaches for it: until it runs, events are answered as its starting
+ * state would and kept, then handed over in order. Read as one outside store, never React state (decisions/358's race).
  */
 export function useMachineWhenReached<M, E, V, A extends ReachedActor<E, unknown>>(options: MachineWhenReached<M, E, V, A>): ReachedMachine<M, E, V, A> {
   const [store] = useState(() => machineStore(options));

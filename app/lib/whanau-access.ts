@@ -1,17 +1,6 @@
 import type { AccessArea } from "./access-kinds";
 
-/**
- * Whānau access (issue 55, decisions/378): how much of a young person's record a parent or guardian
- * acting for them (a proxy) sees, as the young person grows up, by New Zealand's rules:
- * - a parent represents a child until 16 (Health Act 1956 s22B, s22F), but may be refused what would be
- *   against the young person's interests or what they would not want shared (Health Information
- *   Privacy Code 2020 rule 11);
- * - from 16 a young person consents as an adult (Care of Children Act 2004 s36), and at any age to
- *   contraception and abortion (s38): those records are never a parent's to see;
- * - RNZCGP's guide on portals and young people (2017) sets no fixed age: shared access for young
- *   children, moving to the young person's own as they grow, their views heard.
- * Pure and isomorphic: the server decides with it on every request, and the screens word it.
- */
+/** Whānau access: how much of a young person's record a proxy sees as they grow up, by New Zealand's rules; pure, for the server and the screens (decisions/378). */
 
 /** How much a proxy sees: everything the portal offers, the limited view, or nothing. */
 export type ProxyView = "full" | "limited" | "none";

@@ -3,18 +3,7 @@ import { createRequire } from "node:module";
 import { DateTime } from "luxon";
 import { PDFDocument, rgb } from "pdf-lib";
 
-/**
- * The start every generated document shares: one A4 page with DejaVu Sans (regular and bold), and
- * metadata dated by the document itself (not the moment it is rendered) so the same input gives the
- * same bytes.
- *
- * The fonts are Unicode TrueType fonts embedded with fontkit, not the standard PDF fonts (whose
- * Windows-1252 encoding has no macrons), so Māori names and places are printed as written: Māngere,
- * Ngā mihi. Only the glyphs a document uses are embedded (`subset: true`), which keeps a one-page
- * document around 20 KB. Subsetting is deterministic: glyphs are numbered in the order they are first
- * drawn, and the font name's suffix comes from pdf-lib's per-document generator, which starts from a
- * fixed seed.
- */
+/** The start every generated document shares: one A4 page in DejaVu Sans, subset-embedded so macrons print, dated by the document so the same input gives the same bytes (decisions/275). */
 
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
 

@@ -101,13 +101,7 @@ function documentOfLetter(l: LetterRecord): DocumentBody {
   return { title: l.type, date: DateTime.fromMillis(l.atMs, { zone: PRACTICE_ZONE }).toISO()!, author: l.author.name, paragraphs: l.paragraphs };
 }
 
-/**
- * A real practice serves a stored document; the mock draws it (about 50 ms a page, more under load).
- * A burst of the same document (the portal's bulk-download limit is tested with 65 at once) would
- * otherwise queue 65 drawings behind each other and outlast the portal's practice timeout. The same
- * input gives the same bytes (clinical-pdf.ts), so the drawn document is kept, keyed by its whole
- * input, and requests arriving together share one drawing.
- */
+/** The drawn documents, kept by their whole input, and shared by requests arriving together (decisions/226). */
 const drawn = new Map<string, Promise<string>>();
 const DRAWN_KEPT = 200;
 

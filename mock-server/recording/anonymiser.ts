@@ -4,18 +4,7 @@ import { REDACTED } from "@contract/redact";
 import { mobileNumber, testNhi } from "../../fixtures/builders/nz-contact";
 import { seededFaker } from "../../fixtures/builders/random";
 
-/**
- * The anonymiser of a recording (decisions/384). It learns the personal details of what passes
- * through (`collect`): from where the contract puts them (FHIR names, telecoms, addresses and
- * identifiers; the positional extensions by their slot urls; the calls' own name, e-mail, phone and
- * free-text fields) and, as a net under that, every e-mail address, valid NHI and NZ phone number in
- * any string. Each original gets one made-up value, drawn from a faker seeded by the recording's
- * salt and the value itself, so the same person has the same made-up name in every reply and in the
- * requests the portal sends back. `apply` then replaces every occurrence of every original in every
- * string (inside message bodies, HTML and file names too), removes secrets and turns tokens into
- * placeholders. Binary documents (PDFs, images) are never kept: they become placeholders that a
- * replay serves as a generated document of the same kind.
- */
+/** The anonymiser of a recording: learns each personal detail that passes through, gives it one made-up value seeded by the salt, and leaves binary documents out (decisions/384). */
 
 export type PersonalKind = "given" | "family" | "nhi" | "phone" | "email" | "address" | "postcode" | "birthdate" | "text" | "token" | "meeting" | "passcode" | "joinurl";
 

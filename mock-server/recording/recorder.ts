@@ -4,14 +4,7 @@ import { LOOKUP_TYPES, LookupReplySchema } from "@contract/profile";
 import { Anonymiser } from "./anonymiser";
 import { RECORDING_VERSION, upstreamLabel, type RecordedCall, type RecordedReply, type Recording } from "./file";
 
-/**
- * The mock as a recording proxy in front of a practice (decisions/384). A recorder stands for one
- * upstream identity server: the portal is pointed at the recorder's identity address, the recorder
- * forwards each call upstream and answers what the practice answered, with the identity server's
- * ACCAPIURL rewritten to the recorder's own practice address, so every later call passes through it
- * too. Each call is kept in memory as it was and as the anonymiser learns from it; only `file()`,
- * the anonymised recording, ever leaves the process.
- */
+/** The mock as a recording proxy in front of a practice: only the anonymised recording ever leaves the process (decisions/384). */
 
 /** The request headers worth passing upstream: the body's type, the token and the portal's correlation id. */
 const FORWARDED_HEADERS = ["content-type", "accept", "token", "x-correlation-id"] as const;

@@ -8,13 +8,7 @@ import type { TokenTable } from "../tokens";
 import { DOCUMENT_PLACEHOLDER, TOKEN_PLACEHOLDER } from "./anonymiser";
 import { REPLAY_PASSWORD, type RecordedCall, type Recording } from "./file";
 
-/**
- * A world made from a recording answers each call as recorded (decisions/384). A call is found by
- * method, path (any case), query and body, compared with the token left out, secrets as the file
- * keeps them ("[redacted]") and keys in any order; failing that, by the same with every date
- * (YYYY-MM-DD…) ignored, because the date ranges a portal asks for move with the day it is asked
- * on. The same call asked again gets the recorded answers in order, then the last one repeated.
- */
+/** A world made from a recording answers each call as recorded, matched with the token and, failing that, the dates left out (decisions/384). */
 
 const SECRET_KEY = /^(q|password|newpassword|confirm|captcha|cardnumber|cvc|clientsecret)$|password/i;
 const TOKEN_KEY = /token$/i;

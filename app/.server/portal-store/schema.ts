@@ -111,13 +111,7 @@ export const secondStepCodes = pgTable(
   ],
 );
 
-/**
- * The browsers an account holder has signed in with (issue 31, decisions/295): one row per holder and
- * device id (a random id in a long-lived cookie of that browser). Only a label from closed lists, the
- * client address's range (never the full address) and two times; no fingerprint. Its requests move
- * last seen on, at most every few minutes (decisions/310); signing a device out deletes its row, so its
- * next sign-in counts as new again; a row not seen for DEVICE_RETENTION_DAYS is purged (decisions/311).
- */
+/** The browsers an account holder has signed in with: a label, the address's range, two times, no fingerprint (decisions/295, 310, 311). */
 export const devices = pgTable(
   "devices",
   {
@@ -137,15 +131,7 @@ export const devices = pgTable(
   ],
 );
 
-/**
- * Share links of the health summary (issue 32, SMART Health Links; decisions/305-307): one row per link
- * a patient (or a proxy, for a person they may view) made. The link itself (its manifest address and
- * its key) is never stored: only a hash of the manifest id, to find the row, and the summary as it was
- * when the link was made, already encrypted with the key that only the link carries (a JWE). The
- * passcode is kept as a salted scrypt hash. The file is cleared when the link is revoked or ended, and
- * the row some time after it stops working (the purge). Wrong passcodes are counted here, on the row,
- * so every portal process sees one count.
- */
+/** Share links of the health summary (issue 32; decisions/305-307): never the link itself, only a hash of its manifest id, the summary encrypted with its key, and the passcode hashed. */
 export const shareLinks = pgTable(
   "share_links",
   {
@@ -208,14 +194,7 @@ export const shareLinkTickets = pgTable(
   (t) => [index("share_link_tickets_by_link").on(t.linkId), check("share_link_tickets_hash", sql`${t.ticketHash} ~ '^[A-Za-z0-9_-]{43}$'`)],
 );
 
-/**
- * Passkeys (issue 31, decisions/300): the WebAuthn credentials an account holder added in their
- * profile, asked for after the password. Only what checking an assertion needs (the credential's id,
- * its public key as COSE, the signature counter, the transports the browser named) and what the
- * holder sees (their own name for it, when added, when last used). Keyed by the credential's id: a
- * credential belongs to one holder, and a lookup always names the holder too, so another account's
- * passkey is never found.
- */
+/** Passkeys (decisions/300): only what checking an assertion needs and what the holder sees; every lookup names the holder too. */
 export const passkeys = pgTable(
   "passkeys",
   {
@@ -252,13 +231,7 @@ export const passkeys = pgTable(
 /** How much a young person shares with a parent or guardian (decisions/378): the policy's three views. */
 export const PROXY_VIEWS = ["full", "limited", "none"] as const;
 
-/**
- * Whānau access (issue 55, decisions/382): each parent or guardian seen acting for a young person's
- * record, and what the young person chose for them from their own sign-in. A row is made the first time
- * a holder's session views a child's record (the practice lists who a holder may act for, never who may
- * act for a patient, so the young person's list is the portal's own); the young person's choice is
- * `view`, null until they make one, and set back to null when they give the choice back to the rules.
- */
+/** Whānau access (decisions/382): each parent seen acting for a young person, and the young person's choice for them (`view`, null for the rules). */
 export const whanauParents = pgTable(
   "whanau_parents",
   {

@@ -8,17 +8,7 @@ import { config } from "../config.server";
 import { currentRequestId, observability, type PracticeOutcome } from "../observability.server";
 import { notePracticeDate } from "./practice-clock.server";
 
-/**
- * The one way the portal calls the practice API: one endpoint from contract/endpoints.ts, the token
- * where the endpoint says (the Token header, and the query too where 1§7 and 2§7 put it there), a
- * timeout, and the reply parsed with the endpoint's schema. Failures are typed so that loaders can
- * tell "sign in again" (401) from "the practice API is broken" (contract, 5xx).
- *
- * Calls go through a connection pool capped per practice origin (decisions/052): in a burst, calls
- * beyond the cap wait in the pool's first-in, first-out queue for a free connection rather than
- * opening new ones until the practice's accept queue overflows. undici's own pool and request, not
- * Node's global fetch, so they are the same version on every Node the portal supports.
- */
+/** The one way the portal calls the practice API: contract endpoint, token, timeout, parsed reply and typed failures, through a pool capped per practice (decisions/052). */
 
 /**
  * A pool holding at most `maxConnections` open connections to each origin (the identity server and

@@ -1,12 +1,6 @@
 import { PRACTICE_ZONE } from "~/lib/calendar-day";
 
-/**
- * The practice's own clock, as its replies' `Date` header gives it (RFC 9110 §6.6.1: an origin server
- * with a clock sends one). Whānau access counts a young person's age on the practice's date, not the
- * portal's (issue 55, decisions/378): a practice is the authority on its patients' records, and a mock
- * world whose clock was moved on answers with its own date, so a birthday crossed there is crossed here.
- * Kept per practice API address as the difference from this process's clock, read from the last reply.
- */
+/** The practice's own clock, from its replies' `Date` header, kept per practice as an offset: whānau access counts age on the practice's date (decisions/378). */
 const offsets = new Map<string, number>();
 /** Practice API addresses remembered at most: one a practice (or mock world); the oldest goes first. */
 const REMEMBERED = 1000;

@@ -5,19 +5,7 @@ import type { StateStore } from "../state-store.server";
 import type { PracticeApi } from "./api.server";
 import { isRead } from "./per-request-reads.server";
 
-/**
- * What one signed-in session keeps of the practice between its page views (issue 53, decisions/375):
- * the shell's reads (menu, the patient and practice of the header, the practice's settings), the
- * counters behind the badges, and the practice's word that the token is good. Every signed-in page
- * asked the practice for all of them again; 1§2's Refresh Configurations shows the original kept
- * them until asked.
- *
- * Kept in the state store beside the session (this process's memory, or Redis shared by every
- * portal process: decisions/050), never in the cookie nor the browser, as one entry per session read
- * once per request. A change the patient makes through the portal (any write to the practice, or a
- * read that changes what the counters count) starts the entry again, in every process at once; so do
- * Refresh Configurations and signing out. Each kept reply also has its own time.
- */
+/** What one signed-in session keeps of the practice between page views (the shell's reads, the counters, the token's "valid"), in the state store, started again by any change (decisions/375). */
 
 /** The shell's data is read again at least this often, for what staff change at the practice meanwhile. */
 export const SHELL_KEEP_MS = 10 * 60 * 1000;
@@ -58,14 +46,7 @@ interface KeptEntry {
 
 const entryKey = (sessionId: string) => `session-reads:${sessionId}`;
 
-/**
- * The entries this process last read, by key, as read from their text: an entry's text changes only
- * when something in it does, and reading it back from JSON (a shell's menu, patient, practice and
- * lookups: tens of KB) was a fifth of a millisecond of every page view (issue 53, decisions/376). The
- * text is compared whole, so an entry changed by another process is read again. Frozen, since the
- * replies in it are handed to every page of the session: a page that changed one would change it for
- * the next page too, and now throws instead.
- */
+/** The entries this process last read, by key and text, so an unchanged entry is not parsed again; frozen, as every page of the session shares them (decisions/376). */
 const parsed = recentlyUsed<{ raw: string; entry: KeptEntry }>(500);
 
 function deepFreeze<T>(value: T): T {

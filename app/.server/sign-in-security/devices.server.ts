@@ -14,13 +14,7 @@ import { anonymousSessionId } from "../opaque-names.server";
 import { clientAddress } from "../client-address.server";
 import { signedCookie } from "../signed-cookie.server";
 
-/**
- * The devices an account holder has signed in with (issue 31, decisions/295). A device is a browser:
- * a random id in a long-lived, signed, httpOnly cookie, carried through the sign-in into the session.
- * Each completed sign-in notes the device in the portal's store (first seen, last seen, label, address
- * range); one new to the holder is recorded on their access record and e-mailed about, in the
- * background, so a slow or failing mail server never holds a sign-in up.
- */
+/** The devices an account holder signs in with: a signed cookie's id, noted at each sign-in; a new one recorded and e-mailed in the background (decisions/295). */
 
 /** What the sign-in carries about the browser it happens in, read once where the password was accepted. */
 export interface DeviceSighting {

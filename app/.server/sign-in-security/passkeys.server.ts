@@ -24,13 +24,7 @@ import { holdersSecondSteps, secondStepThrottle } from "./second-step.server";
  */
 const webauthn = () => import("@simplewebauthn/server");
 
-/**
- * Passkeys (issue 31, decisions/300): WebAuthn credentials an account holder adds in their profile and
- * is asked for after the password, checked with @simplewebauthn/server. The relying party is the
- * portal's configured public origin (PORTAL_ORIGIN), never a request's Host header. Challenges live in
- * the state store (shared by every portal process with REDIS_URL), expire, and are taken once; the
- * credentials live in the portal's store. Nothing here logs a credential, a challenge or a name.
- */
+/** Passkeys checked with @simplewebauthn/server, bound to PORTAL_ORIGIN, challenges taken once from the state store; nothing here logs a credential, challenge or name (decisions/300). */
 
 /** How long the browser is given for its ceremony, and how long a challenge lives (a little longer). */
 export const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;

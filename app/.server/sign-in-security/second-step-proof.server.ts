@@ -3,21 +3,7 @@ import { codeShapeProblem } from "~/lib/second-step";
 import { observability } from "../observability.server";
 import { recordSignInEvent, type CodeBudget, type SecondStepStore } from "./second-step.server";
 
-/**
- * Fresh proof before a change to the account's sign-in (decisions/312, issue 51): turning the e-mailed
- * code off, making new recovery codes (which would hand whoever holds the session a way past the
- * e-mailed code), removing a passkey, and adding one (which would let whoever holds the session sign in
- * without the e-mailed code, and bring them recovery codes). A signed-in session is not enough, since a
- * stolen one would be: the change carries a code e-mailed to the sign-in address at that moment for this
- * purpose (the `confirm-send` intent; it works for 10 minutes, once, and only the newest), or one of the
- * holder's recovery codes, or, only where the caller allows it (a passkey added by a holder with no
- * second step yet), the current password, checked by the practice.
- *
- * A code of the wrong shape is answered without counting, as at sign-in; a wrong or expired one, or a
- * wrong password, is refused in words and counted against the session's own budget (never the
- * sign-in's: issue 51), counted in `portal_second_step_proofs_total{change,outcome}` and recorded on
- * the holder's access record. Nothing here logs or records a code or a password.
- */
+/** Fresh proof before a change that weakens sign-in: a code e-mailed for it, a recovery code or, where allowed, the password (decisions/312, 365). */
 
 /** The changes that ask for proof: the metric's `change` label, a closed set. */
 export type ProofChange = "second-step-off" | "recovery-codes" | "passkey-remove" | "passkey-add";

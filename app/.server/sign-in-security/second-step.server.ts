@@ -245,13 +245,7 @@ export function recordSignInEvent(
   }
 }
 
-/**
- * Whose count a code asked for or typed joins (issue 51). At sign-in, the holder's and the client
- * address's: a budget no signed-in session can spend, so a stolen session cannot keep the owner out.
- * From a signed-in session (confirming a change, turning the code on, adding a passkey), that
- * session's and the holder's changes': a thief pauses only itself and the holder's changes, never the
- * owner's sign-in.
- */
+/** Whose count a code joins: at sign-in the holder's and the address's; from a signed-in session that session's and the holder's changes', so a thief never pauses the owner's sign-in (decisions/365). */
 export interface CodeBudget {
   claim(): Promise<boolean>;
   /** A claimed attempt that turned out not to count (the store could not say). */

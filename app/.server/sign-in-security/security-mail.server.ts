@@ -7,13 +7,7 @@ import { clientAddress } from "../client-address.server";
 import type { SendMail } from "./mail.server";
 import { observability } from "../observability.server";
 
-/**
- * Every change to how an account holder signs in is e-mailed to the sign-in address at once (issue 51,
- * decisions/365): what changed, when, from which browser and address range, and how to undo it. The
- * sign-in address is the anchor of recovery: whoever holds a stolen session cannot stop this mail, and
- * the undo it describes (the password and a code e-mailed to that address) is one a thief cannot block.
- * A passkey's name is the holder's own and goes only to them; no code is ever in it.
- */
+/** Every change to how an account holder signs in is e-mailed to the sign-in address at once, the anchor of recovery; never with a code (decisions/365). */
 
 export type SecurityChange =
   | { kind: "passkey-added"; name: string }

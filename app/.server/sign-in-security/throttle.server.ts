@@ -5,19 +5,7 @@ import { config, type Config } from "../config.server";
 import { stateStore } from "../state.server";
 import { MemoryStateStore, type StateStore } from "../state-store.server";
 
-/**
- * Sign-in throttling on the portal server, beyond the captcha: attempts are counted per account and
- * per client address in the state store (decisions/050), so clearing cookies, starting a new browser
- * or landing on another portal process does not reset them. Each count lives 15 minutes from its
- * first attempt.
- *
- * An attempt is counted BEFORE the practice is asked, as one atomic increment whose result is this
- * attempt's own number (decisions/051): requests sent together each get a different number, so the
- * fourth of forty parallel attempts needs the captcha and the eleventh is paused, exactly as if they
- * had come one after another. An attempt that turns out not to be a wrong password (the captcha was
- * missing, the practice could not be reached, or it succeeded) is taken back; a success also clears
- * the account's count (1§4: "resets on success"), not the address's.
- */
+/** Sign-in throttling beyond the captcha: counted per account and per address in the state store, each attempt claiming its number before the practice is asked (decisions/008, 050, 051). */
 
 const WINDOW_MS = 15 * 60 * 1000;
 

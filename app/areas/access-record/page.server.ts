@@ -16,13 +16,7 @@ import { AccessFiltersSchema, accessSearch, cursorOf } from "./filters";
 import { accessRecordTexts as t, AREA_WORDS } from "./texts";
 import { describeAccess, whoOf, type AccessRecordPageData, type AccessRow } from "./view";
 
-/**
- * "Who has looked at my record" (issue 31, decisions/274): the access record of the holder's own
- * record or of a linked account's, newest first, filtered and paged in the address, and the same view
- * as a CSV file. Whose record may be read is the server's to say: the viewed patient, the holder and
- * the accounts the practice lists for this login now (as Switch account reads them, decisions/160);
- * any other id in the address lists nothing.
- */
+/** "Who has looked at my record": the access record of the holder's own or a linked account's record, paged and as CSV; any other id lists nothing (decisions/160, 274). */
 
 type Viewer = Pick<SignedIn, "api" | "user">;
 

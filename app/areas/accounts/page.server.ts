@@ -275,13 +275,7 @@ function payableNow(attempt: PaymentAttempt, pending: readonly InvoiceTableRow[]
   return attempt.amountCents !== undefined && pending.reduce((sum, row) => sum + row.balanceCents, 0) >= attempt.amountCents;
 }
 
-/**
- * A card of another brand for a payment whose intent is out (decisions/395). While nothing can charge
- * that intent (every card tried on it refused), the payment is saved at the practice again with the new
- * card type and its fee, under a key of its own, and the next step makes an intent for the new total;
- * the old temporary payment is never recorded and the old intent never handed out again. Otherwise the
- * card type stays, and the words say so.
- */
+/** A card of another brand for a payment whose intent nothing can charge: saved again for the new card type and fee under a key of its own (decisions/395). */
 async function recard(step: z.output<typeof SaveTempInputSchema>, earlier: PaymentAttempt, pending: InvoiceTableRow[], { api, user }: Pick<SignedIn, "api" | "user">, attempts: PaymentAttempts) {
   const kept = paymentRefusalTexts.cardTypeFixed(earlier.cardChoice?.chosen?.label ?? "");
   if (!atRest(earlier)) return refuse(kept);

@@ -3,13 +3,7 @@ import { toCents } from "~/lib/money";
 
 const t = paymentTexts;
 
-/**
- * The amount of "Pay another amount" (1§5): typed dollars and cents, more than nothing and no more
- * than the invoices' balance. `typed` says whether the field has been typed in, for 1§5's two
- * "empty" messages. The payment form shows its figures with it; the payment action checks the amount
- * it receives with `paymentAmountSchema` (payment-forms.ts), which applies this same rule. Plain code,
- * without zod, so the form's figures need nothing beyond the page's first load (decisions/180).
- */
+/** The amount of "Pay another amount" (1§5), the same rule as `paymentAmountSchema`; plain code, without zod, for the first load (decisions/180). */
 export function checkPaymentAmount(text: string, { totalCents, typed = true }: { totalCents: number; typed?: boolean }): { cents: number } | { error: string } {
   if (text.trim() === "") return { error: typed ? t.amountRequired : t.amountRequiredInitially };
   const cents = toCents(text);

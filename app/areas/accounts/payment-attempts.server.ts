@@ -1,15 +1,4 @@
-/**
- * What the portal itself remembers of each payment attempt, by its idempotency key: the practice's
- * temporary payment and the amount it was saved for. The later steps take both from here, never from
- * the browser, so a tampered request cannot charge less than the invoices it settles, nor record
- * another payment (decisions/031).
- *
- * Held in the state store beside the sessions (decisions/050: this process's memory, or Redis shared
- * by every portal process), per account holder so an attempt survives a new sign-in, and forgotten a
- * day after it was last used. Two processes may take steps of one attempt at once (a retry on another
- * process while the first is still answering): every change is a compare-and-set on the attempt as
- * it was read, retried on a lost race, and a charged attempt never becomes uncharged.
- */
+/** What the portal remembers of each payment attempt by its key, so later steps never take the amount from the browser; every change a compare-and-set (decisions/031, 050). */
 import { createHash } from "node:crypto";
 import type { CardChoice } from "./card-brand";
 import { stateStore } from "~/.server/state.server";
@@ -87,13 +76,7 @@ const secretKey = (holderId: string, clientSecret: string) => `payment-secret:${
 const openKey = (holderId: string) => `payment-open:${holderId}`;
 const RELEASED = "";
 
-/**
- * The idempotency key the practice is sent for an attempt (issue 36): one-way from the account holder
- * (`attemptOwner`) and the browser's key, so one holder's key can never meet or replay another's at
- * the practice, and the practice sees neither. The same for every retry, on every portal process and
- * after a restart, with no secret to share or lose (a random one per process would give a retry after
- * a restart a new key, and the practice a second charge).
- */
+/** The practice's idempotency key for an attempt: a hash of the holder and the browser's key, the same on every process and after a restart (decisions/211). */
 export function practiceKey(owner: string, key: string): string {
   return `pp-${createHash("sha256").update(`patient-portal payment\0${owner}\0${key}`).digest("hex")}`;
 }
@@ -150,13 +133,7 @@ export class PaymentAttempts {
     return attempt && holdsPayment(attempt) ? { ...attempt, key } : undefined;
   }
 
-  /**
-   * Makes `key` the holder's open attempt. Refused while another attempt holds the payment open; an
-   * older attempt that never asked for its intent (an abandoned form, another tab that stopped short)
-   * is taken over. After taking over, the older attempt is read once more: had it asked for its intent
-   * meanwhile (markIntent marks first, then checks the lock), the lock goes back and this is refused,
-   * so two attempts can never both go on to a card.
-   */
+  /** Makes `key` the holder's open attempt, taking over an older one that never asked for its intent; the race is settled as decisions/054 says. */
   async claim(holderId: string, key: string): Promise<Claim> {
     const lock = openKey(holderId);
     for (;;) {

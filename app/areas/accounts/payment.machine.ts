@@ -10,14 +10,7 @@ import type { PaymentContext, PaymentEvent, PaymentInput, PaymentReceipt } from 
 import { newAttemptKey } from "~/lib/attempt-key";
 import { unprovided } from "~/lib/unprovided";
 
-/**
- * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
- * The calls run in order — SaveTempPayment, the payment intent, the card confirmation, SavePayment —
- * each an actor the route provides. One attempt carries one idempotency key from the first call to
- * the last, and a retry reuses it, so a double click, a refresh or a retry cannot charge twice. After
- * SaveTempPayment the steps name only the key: the portal's server keeps the attempt's amount and
- * payment id (decisions/031), so the browser has nothing to restate.
- */
+/** Paying the account by card (1§4): SaveTempPayment, the intent, the confirmation, SavePayment, under one idempotency key kept by the server with the amount (decisions/031). */
 
 /** The texts of 1§4, 1§5 and 1§8: the messages catalogue's, so the machine and the screens say the same. */
 export { paymentTexts };

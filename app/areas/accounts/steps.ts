@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { step, stepArea } from "~/lib/steps";
 
-/**
- * The payment machine's steps (1§4, 1§7), posted to /accounts/pay (decisions/280, 031). After save-temp
- * a step names only the attempt's key: the portal keeps the attempt's amount and payment id, so the
- * browser has nothing to restate. A rule's "no" is the protocol's refusal (nothing was charged by it);
- * a practice that could not answer is its `failed` failure, which for `confirm` means the card may
- * have been charged (the machine keeps the key, so paying again cannot charge twice).
- */
+/** The payment machine's steps (1§4, 1§7), naming only the attempt's key after save-temp; a failed `confirm` may have charged, so the key is kept (decisions/280, 031). */
 
 const AttemptKeySchema = z.string().regex(/^[A-Za-z0-9-]{8,100}$/);
 const ByKey = z.object({ key: AttemptKeySchema });
@@ -22,13 +16,7 @@ export const SaveTempInputSchema = z.object({
 });
 
 export const paySteps = stepArea("/accounts/pay", {
-  /**
-   * SaveTempPayment. `saved` with the practice's electronic payment id (0 or less: the practice refused
-   * to start); `blocked`: the holder's open payment stands in the way (another attempt holds it, or it
-   * cannot be paid as it stands because the invoices changed, decisions/395), and the page reads it again
-   * to show what to do, so it is an outcome the page branches on rather than a refusal (decisions/280).
-   * A card type other than the open payment's saves it again for that type (decisions/395).
-   */
+  /** SaveTempPayment: `saved` with the payment id (0 or less: refused); `blocked` is an outcome the page branches on (decisions/280, 395). */
   "save-temp": step(
     SaveTempInputSchema,
     z.discriminatedUnion("outcome", [z.object({ outcome: z.literal("saved"), paymentId: z.number().int() }), z.object({ outcome: z.literal("blocked"), message: z.string() })]),

@@ -23,16 +23,7 @@ import { failureMessage } from "~/lib/steps";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "@contract/appointments";
 import { unprovided } from "~/lib/unprovided";
 
-/**
- * Booking an appointment (2§2 Book, 2§4 booking flow, 2§5, 2§8): type, locations, role, provider,
- * date and slot, each choice loading what the next one offers; then the COVID questionnaire when the
- * practice screens, the Virtual consult / Face 2 Face choice when answers show risk and the practice
- * offers it (or the blocking text when it does not); the confirmation; the booking and its outcome.
- *
- * Each load is a child state that invokes its step: a newer choice leaves the state, which stops the
- * older load, so a slow reply for Monday never lands on Tuesday's list. Lock-down (2§4): with the
- * bypass setting off and the first provider flagged, role and provider are fixed to that provider.
- */
+/** Booking an appointment (2§2, 2§4, 2§5, 2§8): each choice loads the next in a child state, so a stale reply never lands on a newer list (decisions/101). */
 
 const t = appointmentsTexts;
 

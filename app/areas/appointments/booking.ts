@@ -3,14 +3,7 @@ import { appointmentsTexts } from "./texts";
 import { addDays } from "~/lib/timeline-filter";
 import { settingOn } from "@contract/truthy";
 
-/**
- * Booking an appointment (2§2 Book, 2§4 booking flow, 2§5, 2§8, 2§9): the practice's settings as the
- * booking machine reads them, the COVID questionnaire, the one schema of each step the machine posts
- * to /appointments/book (checked in the browser before posting and by the action as the authority) and
- * the booking's reply; the steps themselves are declared in app/areas/appointments/steps.ts (decisions/280).
- * Plain calendar arithmetic, no luxon: the page's first load has a budget, and every time shown comes
- * from the server already in the practice's zone.
- */
+/** Booking an appointment (2§2, 2§4, 2§5, 2§8, 2§9): the settings, the COVID questionnaire, each step's schema and the reply; no luxon, for the first load (decisions/101, 280). */
 
 const t = appointmentsTexts;
 
@@ -205,14 +198,7 @@ export type SlotView = z.output<typeof SlotViewSchema>;
 export const ProviderViewSchema = z.object({ id: z.string(), name: z.string(), lockedDown: z.boolean() });
 export type ProviderView = z.output<typeof ProviderViewSchema>;
 
-/**
- * `booked`: the practice took it (or had already: a booking whose answer was lost, found again).
- * `taken`: the slot went to someone else meanwhile; the slots still free come with it. `sameDay`:
- * refused as same-day. `failed`: the practice said no (its text, mapped per 2§8) or could not be
- * reached; nothing was booked. `unknown`: the booking went out and no answer says what became of it,
- * nor could the patient's appointments say (decisions/385), or they list one on its day without a
- * time that may be it; posting it again looks before it books.
- */
+/** `unknown`: the booking went out and neither an answer nor the patient's appointments say what became of it; posting again looks before it books (decisions/385). */
 export const BookReplySchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("booked"), message: z.string() }),
   z.object({ outcome: z.literal("taken"), message: z.string(), slots: z.array(SlotViewSchema) }),

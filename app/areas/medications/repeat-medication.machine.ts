@@ -8,19 +8,8 @@ import { newAttemptKey } from "~/lib/attempt-key";
 import { unprovided } from "~/lib/unprovided";
 
 /**
- * Requesting repeat prescriptions (2§4, 2§5): choose medicines on the page, then in the dialog pick up
- * or a pharmacy, urgent, fax and notes; send; the practice answers with a message, a refusal, or 302
- * (the prescriber is on leave), after which the same request may be resent with IgnoreLeave.
- *
- * One attempt carries one key from its first post to its last retry, and the action answers a key
- * once (decisions/091): a double click, a retry after a lost reply, or two tabs posting the same
- * attempt send the practice one request. Changing anything starts a new attempt. Nothing the patient
- * chose is dropped on a failure: the dialog stays open with it and offers to try again.
- *
- * A request whose outcome nobody knows (its reply lost, late or garbled) is `unconfirmed`: the practice
- * cannot be asked whether it has it (decisions/216), so the same attempt is never sent again; the
- * patient is asked to check with the practice, and only their explicit "send it again anyway" is a
- * new request.
+ * Requesting repeat prescriptions (2§4, 2§5): one key per attempt, answered once (decisions/091); an unknown outcome is `unconfirmed`
+ * and never sent again unasked, since the practice cannot be asked whether it has it (decisions/216).
  */
 
 const t = medicationsTexts;

@@ -102,13 +102,7 @@ export function checkRepeatChoice(choice: RepeatChoice, settings: Pick<RepeatSet
 
 /* ---------- the action's replies ---------- */
 
-/**
- * `sent`: the practice's message (2§8, shown in the Medication dialog). `onLeave`: the 302 reply, with
- * the providers on leave. `refused`: a rule or the practice said no, nothing was sent; fix and send
- * again. `failed`: nothing reached the practice; the same request may be retried safely. `unknown`: the
- * request went out and nothing proved whether it arrived; the same attempt is never sent again
- * (decisions/216).
- */
+/** `failed`: nothing reached the practice, so a retry is safe; `unknown`: it went out unproved, so the same attempt is never sent again (decisions/216). */
 export const RepeatReplySchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("sent"), message: z.string() }),
   z.object({ outcome: z.literal("onLeave"), providers: z.array(z.string()) }),

@@ -1,12 +1,6 @@
 import { medicationsTexts } from "./texts";
 
-/**
- * The medicines chosen for a repeat request, and what the Medications page draws of the repeat
- * machine (decisions/358). The machine (repeat-medication.machine.ts, beside it) keeps the choice once it
- * runs; until the patient reaches for it (a medicine's box, Repeat) the page runs only what the
- * machine does in its starting state, `choosing`, with these same functions, and hands the events over
- * in order when the machine arrives. No xstate and no zod here: they stay off the page's first load.
- */
+/** The medicines chosen for a repeat request, and what the page draws of the repeat machine before it arrives; no xstate and no zod here (decisions/358). */
 
 /** The choice with one medicine added or taken away. */
 export function toggledMedicine(ids: readonly string[], id: string): string[] {

@@ -25,13 +25,7 @@ export interface Centre {
   name: string;
 }
 
-/**
- * The centre a message being written is for (2§3's client-side compose payload, decisions/373): the
- * location answered when a reply goes to one (the front desk), else the practice's main location,
- * the first lookup 11 lists. It is shown in the form and never posted: 2§7's Communication has no place
- * for it. Derived only from what the practice keeps (the message's own counterpart), so a draft reopened
- * shows the centre it was written with. Null when the practice lists no location.
- */
+/** The centre a message is for (2§3's client-side payload): shown, never posted, and derived from the message's counterpart (decisions/373). */
 export function centreOf(centres: readonly Centre[], counterpart: string | null): Centre | null {
   const location = /^Location\/([\w-]{1,64})$/.exec(counterpart ?? "")?.[1];
   const written = location === undefined ? undefined : centres.find((c) => c.id === location);

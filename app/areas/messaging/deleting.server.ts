@@ -9,13 +9,7 @@ import type { SignedIn } from "~/.server/session.server";
 
 const t = messagingTexts;
 
-/**
- * Deletes and says what was deleted: the count in the practice's notice, and when it names fewer than
- * asked or none (or its reply was lost), what the box the ids were in says. The practice's "0 messages
- * deleted" also answers a delete repeated after a lost reply, when there was nothing left to delete, so
- * only the box tells whether a message, or a replaced draft, is still there (decisions/363). Unknown
- * when neither can tell: the page reads the box again.
- */
+/** Deletes and says what was deleted, from the practice's count or, when it tells less, from the box itself (decisions/363). */
 export async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: string[], box: Box) {
   const unique = [...new Set(ids)];
   const requested = unique.length;

@@ -1,14 +1,7 @@
 import type { Draft } from "./compose";
 import type { MessageView, MessagingSettings } from "./view";
 
-/**
- * What the /emails page draws of the messaging machine (messaging.machine.ts, beside it): which of its
- * dialogs is open, at which step, and whether a post is out (decisions/361). The machine runs once the
- * patient reaches for it (Compose Message, a message's Reply, Send Message or Edit Message pointed at,
- * focused or pressed); until then the page answers its events as the machine answers them in its
- * starting state, `closed`, with `earlyMessaging`, and hands them over in order when it arrives. No
- * xstate and no zod here: they stay off the page's first load.
- */
+/** What the /emails page draws of the messaging machine, before and after it arrives; no xstate and no zod here, for the first load (decisions/361). */
 
 /** The written message's dialog: the machine's `writing.form` states. */
 export type WritingStep = "editing" | "sending" | "confirmingClose" | "removingOldDraft" | "oldDraftLeft" | "unconfirmed" | "closingUnconfirmed";
@@ -66,14 +59,7 @@ export function isEarlyMessagingEvent(event: { type: string }): event is EarlyMe
   return ["compose.open", "reply.open", "draft.edit", "draft.send", "confirm", "close"].includes(event.type);
 }
 
-/**
- * The machine's code could not be fetched (the network) while the page waited for it. A draft's Send
- * pressed early is told as the machine tells a send that did not get through (nothing was sent, the
- * draft is still in Drafts, Try again), and that press (with what came after it, which sending ignores)
- * is taken out of the events kept for the machine, which, started later with the rest, is at the
- * confirmation: from there it answers Try again and Cancel as `failed` does. Any other view stays as it
- * is (the written message's dialog says the form could not be loaded: `unavailable` of the page's hook).
- */
+/** The machine's code could not be fetched: a draft's early Send is told as a failed send, and taken out of the kept events (decisions/361). */
 export function notFetched<E extends { type: string }>(view: MessagingDialogs, early: readonly E[], settings: MessagingSettings): { view: MessagingDialogs; early: E[] } {
   if (view.open !== "sendingDraft" || view.draftStep !== "sending") return { view, early: [...early] };
   // The press that began the sending: the first event after which the page's answer is sending.

@@ -7,20 +7,8 @@ import { newAttemptKey } from "~/lib/attempt-key";
 import { unprovided } from "~/lib/unprovided";
 
 /**
- * Writing to the practice (2§2, 2§4, 2§5): compose, reply, edit a draft, and send a draft as it is.
- *
- * A draft is replaced in two steps, as the practice API has no "update": post the new message (sent
- * or a new draft), then delete the old draft. Each post carries one attempt key from its first try to
- * its last retry, and the action answers a key once (decisions/111), so a double click or a retry
- * after a lost reply never posts twice; a retry after the first step succeeded only repeats the
- * delete. When the delete fails the patient is told that the message went and the old draft stayed:
- * nothing is lost and nothing is silently duplicated. A failed post keeps the dialog with everything
- * typed; closing with unsaved text asks first.
- *
- * A post whose outcome nobody knows (its reply was lost, late or garbled: decisions/215) is
- * `unconfirmed`: neither sent nor failed. What was written stays, locked, since a change would be
- * another message, perhaps a second copy; Check again posts the same attempt, which the server first
- * looks for at the practice and sends only if it is not there.
+ * Writing to the practice (2§2, 2§4, 2§5): compose, reply, edit and send drafts; a draft is replaced by post then delete, each post
+ * keyed once per attempt, and an unknown outcome is `unconfirmed` until checked (decisions/111, 215).
  */
 
 const t = messagingTexts;

@@ -142,13 +142,7 @@ function digestOf(recipient: string, subject: string, body: string): string {
 }
 const digestOfMessage = (m: Communication) => digestOf(m.recipient?.[0]?.reference ?? "", m.note?.[0]?.text ?? "", m.extension.body ?? "");
 
-/**
- * Posts one message, having noted first how to find it again (decisions/215). A reply that names the
- * stored message proves it was taken; any other success (2§7 reads the reply "but not used": a practice
- * may answer `true`, `{}` or a Communication without its id) is checked in the message's box before the
- * patient is told anything (decisions/370). Found: taken. Not found: thrown as a reply that proves
- * nothing, so the outcome is unknown and Check again looks once more before writing.
- */
+/** Posts one message, having noted how to find it again; a success that does not name the message is checked in its box first (decisions/215, 370). */
 async function postMessage(api: SignedIn["api"], patientId: string, roleId: string, parts: OutgoingParts, writing: Writing): Promise<void> {
   const box = parts.intent === "send" ? "sent" : "drafts";
   const digest = digestOf(parts.recipient.reference, parts.subject, parts.body);

@@ -11,11 +11,8 @@ import type { Opened } from "./components/message-viewer";
 export const listSearchOf = (search: string) => messagingSearch(messagingViewOf(new URLSearchParams(search)));
 
 /**
- * The open message (2§4), which is the address's (`?message=`; the server renders "Loading Message"
- * for it): fetched through the `open` step when the address names it, marked read here at once (the
- * counters follow from the practice: `revalidate`), and the focus given back to its row when Back
- * closes it. A new address calls `onListRestart` when the list itself changed or the same message was
- * asked again (opening or closing one keeps the list and how far it was read).
+ * The open message (2§4), which is the address's: fetched through the `open` step, marked read at once, and the focus given back
+ * to its row when Back closes it (decisions/151). `onListRestart` is called only when the list itself changed or the same message was asked again.
  */
 export function useOpenMessage({ location, rows, firstRows, revalidate, onListRestart }: { location: Location; rows: readonly MessageRow[]; firstRows: readonly MessageRow[]; revalidate(): Promise<void>; onListRestart(): void }) {
   const messageId = openMessageOf(new URLSearchParams(location.search));

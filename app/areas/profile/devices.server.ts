@@ -7,14 +7,7 @@ import { formatDateTime } from "~/lib/dates";
 import { isLocalRange } from "~/lib/devices";
 import { profileTexts as t } from "./texts";
 
-/**
- * Your devices on the profile (decisions/295), beside Sign-in security and steps of the profile's as it
- * is (decisions/377): the account holder's browsers, and Sign out for one
- * or for every other. Always the holder's own, whoever's record is being viewed. Signing out deletes
- * the device's sessions in the state store, so its next request is signed out, and is recorded on the
- * holder's access record. It lists sessions too (decisions/366): how many are signed in on each device,
- * and which is this one; Sign out everywhere else ends every other session, on this device too.
- */
+/** Your devices on the profile: the holder's browsers and sessions, and Sign out for one or every other (decisions/295, 366, 377). */
 
 export interface DeviceView {
   id: string;

@@ -260,13 +260,7 @@ async function saveNotifications(signedIn: Pick<SignedIn, "api" | "user">, flags
   return { StatusCode: saved.email === flags.enableEmail && saved.notification === flags.enableNotification ? "1" : "0" };
 }
 
-/**
- * Whoever holds a session must also know the password to change it (issue 36, finding 5): the practice
- * checks the current one with its sign-in call, as sign-in does, for the account holder's user name.
- * The check is a sign-in attempt for the throttle, claimed before the practice is asked (decisions/051),
- * so guessing here pauses the account as guessing at sign-in does, and counts towards the same pause.
- * No captcha: the pause is the limit (decisions/222). Null when the password is right.
- */
+/** Changing the password needs the current one, checked by the practice as a sign-in attempt and counted before it is asked (decisions/051, 222). Null when right. */
 async function currentPasswordRefused(user: SignedIn["user"], current: string, attempt: ProfileAttempt): Promise<ProfileOutcome | null> {
   const intent = "change-password";
   // A session opened by a sign-in link names no user name to check the password with.

@@ -25,27 +25,14 @@ import { passkeyTexts } from "~/lib/texts/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "~/lib/passkeys";
 
 /**
- * The profile's Sign-in security (decisions/277), steps of the profile's (decisions/377): send a code to turn the e-mailed code on, turn it
- * on with that code (answering the first recovery codes, shown once), turn it off, make new recovery
- * codes; add, rename and remove passkeys (decisions/300). Every change but a rename carries fresh proof
- * (decisions/312, issue 51): a code e-mailed for it (`confirm-send`), a recovery code, or, to add a
- * passkey while no second step exists, the current password; a stolen session alone changes nothing.
- * Codes asked for and wrong proofs count against this session and the holder's changes, never the
- * owner's sign-in; e-mailed codes work only for their purpose. Every change is e-mailed to the sign-in
- * address at once and recorded on the holder's access record, never a code. Always the account holder's
- * own, whoever's record is being viewed: the second step belongs to the person who signs in. Same-origin posts only, as every action (server.ts).
+ * The profile's Sign-in security steps (decisions/277, 300, 377): every change but a rename carries fresh proof and is e-mailed and
+ * recorded (decisions/312, 365); always the account holder's own, whoever's record is being viewed.
  */
 
 const turnOnMail: CodeMail = { purpose: "turn-on", subject: secondStepTexts.mailSubject, body: secondStepTexts.mailBody };
 const confirmMail: CodeMail = { purpose: "confirm", subject: secondStepTexts.confirmSubject, body: secondStepTexts.confirmBody };
 
-/**
- * A session that has given proof for a new passkey may ask for the browser's prompt again (a cancelled
- * or timed-out prompt is common) for as long as a challenge lives, without proof again, and goes once a
- * passkey is added. The grant is this session's and the proving browser's alone (decisions/393): a random
- * token answered to the proof, kept by its dialog in memory and posted with the retry and the new
- * credential; only its hash is stored, so a copy of the session cookie cannot use the owner's proof.
- */
+/** The grant to add a passkey: proof given once lets the proving browser retry the prompt while a challenge lives; only the token's hash is stored (decisions/393). */
 const addGrantKey = (sessionId: string) => `passkey-add-proof:${anonymousSessionId(sessionId)}`;
 const grantDigest = (token: string) => createHash("sha256").update(`passkey-add-grant\n${token}`).digest();
 

@@ -1,10 +1,4 @@
-/**
- * The Test Results screen's filters (2§2, 2§4, 2§5), as the address carries them: `show` (the
- * Unread/Read/All badge, applied in the page), `from` and `to` (DD-MM-YYYY, as the patient typed
- * them), `q` (the subject searched for) and `pages` (how many pages of 100 are shown).
- *
- * Without zod, so that the page draws without it; the form's schema is filters.ts (decisions/357).
- */
+/** The Test Results screen's filters (2§2, 2§4, 2§5) as the address carries them, without zod so the page draws without it; the form's schema is filters.ts (decisions/357). */
 
 export const READ_FILTERS = ["all", "unread", "read"] as const;
 export type ReadFilter = (typeof READ_FILTERS)[number];

@@ -3,13 +3,7 @@ import { requestPasswordReset } from "~/.server/practice/auth.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { forgotPasswordThrottle, type AttemptThrottle } from "~/.server/sign-in-security/throttle.server";
 
-/**
- * Forgot Password's call to the practice (1§7), which replaces the account's password with a
- * temporary one at once. So that nobody can use it to keep a patient out, each request is counted per
- * account and per client address before the practice is asked (decisions/220). A request held back
- * is answered exactly as one sent, and so is an unknown address: the page says the same neutral words
- * whatever happened, so it tells nobody who is a patient, nor whether they were held back.
- */
+/** Forgot Password's call to the practice (1§7): counted per account and per address before the practice is asked, and always the same neutral words (decisions/220). */
 export type ForgotPasswordOutcome = "neutral" | "practiceFailed" | "practiceBroken";
 
 export function createForgotPassword(deps: { throttle: AttemptThrottle; signedOutApi: string }) {

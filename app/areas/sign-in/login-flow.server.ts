@@ -14,14 +14,7 @@ import * as passkeyRecovery from "./passkey-recovery.server";
 import * as newPassword from "./new-password-step.server";
 import * as accountChoice from "./account-choice.server";
 
-/**
- * The server half of the sign-in flow (1§4). Each step reads the half-finished sign-in from the
- * server session, calls the practice, and answers the login machine with an outcome and, when the
- * session changed, its cookie. The password passes through and is never stored. The steps live one
- * module per stage of the sign-in (the password, the second step's code, the passkey, the recovery
- * from a thief's passkey, the new password, the account choice), each taking the context of
- * `./sign-in-context.server.ts`; here they are bound to one set of dependencies and counted.
- */
+/** The server half of the sign-in flow (1§4): each stage's steps, in a module of their own, bound here to one set of dependencies and counted (decisions/007). */
 
 /**
  * The sign-in steps for one set of dependencies. The app uses the default steps exported below;

@@ -6,14 +6,7 @@ import { SignedOutPage } from "./components/signed-out-page";
 import { signInTexts } from "./texts";
 import type { Route } from "./+types/login-switch.route";
 
-/**
- * /loginSwitch/{q} (and /login?q=): sign in by a switch token (1§2). Straight to the dashboard when
- * nothing else is needed; a forced password update or the chooser continue on the sign-in page.
- *
- * A link followed from another site (the browser says so in Sec-Fetch-Site) signs nobody in by
- * itself: the page asks first, and only the portal's own form goes on. Otherwise a page anywhere could
- * sign a visitor into the link's account without their knowing (issue 20).
- */
+/** /loginSwitch/{q} (and /login?q=): sign in by a switch token (1§2); a link followed from another site asks first (decisions/009). */
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in with a link – Patient Portal" }];
 

@@ -92,14 +92,7 @@ export type LoginEvent =
   | { type: "field.edit"; field: keyof SignInInput }
   | { type: "toast.dismiss" };
 
-/**
- * A step's answer as an event of its own kind (`answer.signedIn`, `answer.chooseAccount`, …): when a
- * step's actor is done, `answer` raises its outcome as one of these, and the state that invoked the
- * step takes it with `on: { "answer.signedIn": … }`. Each transition is then typed by `tsc` with the one
- * outcome its event names, so an action reading a field of another kind does not compile, and no
- * action has to check the kind at run time (decisions/317, 341). `"answer.*"` takes the kinds a state
- * does not name.
- */
+/** A step's answer as an event of its own kind (`answer.signedIn`, …), so each transition is typed with its one outcome (decisions/317, 341). */
 type AnswerOf<K extends FlowKind> = { [P in K]: { type: `answer.${P}`; outcome: Outcome<P> } }[K];
 type AnswerEvent = AnswerOf<FlowKind>;
 
@@ -129,13 +122,7 @@ const accountToChoose = {
 /** An outcome's own words when it has them ("refused", "failed", "expired"), or `fallback`. */
 const wordsOf = (event: AnswerEvent, fallback: string) => ("message" in event.outcome ? event.outcome.message : fallback);
 
-/**
- * How a step of the second step's or the passkey's dialog ends when it does not go on, shared by
- * both dialogs (review D1): "expired" as every step ends it; any other outcome ("refused", "failed")
- * told in the dialog by `show`, in its own words or `fallback` when it has none, back at `back` (the
- * dialog stays usable); the step's actor failing (the network) told the same way. Its `on` is spread
- * after the outcomes that go on.
- */
+/** How a step of the second step's or the passkey's dialog ends when it does not go on, shared by both dialogs (decisions/327). */
 function dialogStepEnds<const Back extends string>(back: Back, show: "showCodeMessage" | "showPasskeyMessage", fallback: string) {
   return {
     on: {

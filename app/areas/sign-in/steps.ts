@@ -3,14 +3,8 @@ import { flowOutcomes as o } from "~/lib/sign-in-flow";
 import { step, stepArea } from "~/lib/steps";
 
 /**
- * The login machine's steps (1§4), posted to /login/flow (decisions/280). Every step answers one of
- * the flow's outcomes, which the machine branches on (signed in, the chooser, the password update,
- * the second step, a rejection...), so they are replies, not refusals. Each step declares the
- * outcomes it can give (decisions/316): the handler may answer no other, and the browser reads no
- * other. Every step may answer "signed in": a session already signed in (a second tab, a double
- * submit) is answered so whatever the step. The credentials are plain strings here: the sign-in
- * form's own schema reads them inside the handler, so that a refusal names its fields and words as
- * the form shows them (the "invalid" outcome), as the send steps do.
+ * The login machine's steps (1§4), posted to /login/flow (decisions/280): each answers one of the outcomes it declares
+ * (decisions/316), replies the machine branches on rather than refusals; any step may answer "signed in".
  */
 
 const Empty = z.object({});

@@ -10,16 +10,7 @@ import type { Organization, Patient } from "@contract/patient";
 import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
 
-/**
- * One person's record, as the practice's replies give it (the contract's output types), mapped to a
- * FHIR R4 document Bundle in the International Patient Summary's structure as the NZ Patient Summary
- * profiles it (docs/decisions/272): a Composition first, then the Patient, the practice's
- * Organization and one resource per record item, each section with a generated narrative.
- *
- * Pure and isomorphic: the same record and generation time always give the same bundle. Nothing is
- * put in that the practice did not give: codes only where it sends them, its words as `text`
- * elsewhere, and an item's date left out (and shown as sent in the narrative) when it cannot be read.
- */
+/** One person's record mapped to a FHIR R4 document Bundle as the NZ Patient Summary profiles it; pure, and nothing put in that the practice did not give (decisions/272). */
 
 export const NHI_SYSTEM = "https://standards.digital.health.nz/ns/nhi-id";
 export const LIST_EMPTY_REASON_SYSTEM = "http://terminology.hl7.org/CodeSystem/list-empty-reason";

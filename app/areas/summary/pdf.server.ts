@@ -4,14 +4,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { SummaryDocument, SummaryTable } from "./fhir";
 import { cellText, columnWidths, wrapText } from "./pdf-layout";
 
-/**
- * The patient summary as an A4 PDF for a person to read and print (issue 32, decisions/275): the
- * practice, the patient with NHI and date of birth, when it was made (practice time), then each section
- * as a table of the same rows as the FHIR document's narratives, or its "none recorded" sentence.
- * Tables run on over pages with their header row repeated; every page's foot names the patient and
- * the page. Drawn with pdf-lib and DejaVu Sans embedded through fontkit, as the mock practice's
- * documents are (mock-server/documents/a4.ts), so Māori names keep their macrons.
- */
+/** The patient summary as an A4 PDF to read and print, in DejaVu Sans so Māori names keep their macrons (decisions/275). */
 
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
 

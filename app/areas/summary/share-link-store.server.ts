@@ -5,13 +5,7 @@ import { failureCode, portalStore, runDaily, storeQueries, type PortalStore, typ
 import { shareLinks, shareLinkTickets } from "~/.server/portal-store/schema";
 import { MAX_WRONG_PASSCODES, randomBase64url } from "./shlink";
 
-/**
- * Share links of the health summary, SMART Health Links (issue 32; decisions/305-309): what the
- * portal's store keeps of them. A link's passcode is kept only as a slow hash; its summary only as
- * the ciphertext the link's own key opens (decisions/305). The maker's side
- * (share-link-making.server.ts) and the receiving side (share-link-receiving.server.ts) both go
- * through this.
- */
+/** What the portal's store keeps of share links: a passcode only as a slow hash, a summary only as ciphertext the link's key opens (decisions/305-309). */
 
 /** How long a manifest's `location` works (the spec's bound is an hour); it also works only once. */
 export const TICKET_MS = 5 * 60 * 1000;

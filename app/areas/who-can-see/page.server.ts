@@ -14,13 +14,7 @@ import { ageOn, birthdayOf, proxyAccessOf, viewReaches, type ProxyView, type Wha
 import { limitedViewWords } from "~/lib/texts/whanau";
 import { seesWords, sharingTexts as t } from "./texts";
 
-/**
- * "Who can see my record" (issue 55, decisions/382): from their own sign-in, a young person sees each
- * parent or guardian who has acted for their record through the portal and how much they see, and from
- * the age the practice sets (14 by default) chooses for each: the rules for their age, the whole record,
- * the limited view or nothing, revocable at any time. Each choice is on the access record of both. A
- * proxy never reaches this page's choices: only the young person decides.
- */
+/** "Who can see my record": a young person sees each parent who has acted for them and chooses what each sees; only the young person decides (decisions/382). */
 
 export const SharingChoiceSchema = z.object({
   parent: z.string({ message: t.notListed }).regex(/^[A-Za-z0-9_-]{16,64}$/, t.notListed),

@@ -19,13 +19,7 @@ export function drawPieChart(data: Datum[]): string {
   return drawnOnce("pie", data, () => renderToStaticMarkup(<PieChart data={data} />));
 }
 
-/**
- * The drawings kept by what they show (decisions/350): a chart is a pure function of its labels,
- * values and colours, and a patient's figures rarely change from one page to the next, so most pages
- * draw nothing. At most 500, the least recently used dropped first. The dashboard's keys are
- * a few numbers and labels, no name or id; a vital's are its readings and their dates (decisions/376).
- * They stay in this process's memory, as the sessions do, and never in a log.
- */
+/** The drawings kept by what they show, at most 500, in this process's memory only; the keys hold no name or id (decisions/350, 376). */
 const drawings = recentlyUsed<string>(500);
 
 function keptDrawing(key: string, draw: () => string): string {

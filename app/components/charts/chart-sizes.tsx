@@ -1,17 +1,6 @@
 import type { ReactNode } from "react";
 
-/**
- * A chart is drawn twice, for a narrow box and for a wide one, and CSS shows the one that fits its
- * box (a container query, so the side menu and the two-column grids count, not only the window):
- * an SVG scales its words with its box, so one drawing cannot keep its labels at 12 px or more on a
- * phone and on a desktop alike (issue 33, decisions/284). Both are plain markup made on the server
- * (or in the lazily loaded result chart): no script measures anything, and nothing moves once shown.
- *
- * The frames are sized so that a label is never under 12 CSS px: a narrow drawing (320 units, 13 px
- * type) is shown in boxes under 512 px and never narrower than 296 px on a 390 px phone; a wide one
- * (544 units, 13 px type) from 512 px up. Each is capped a little above its own width, so the type
- * stays between 12 and about 18 px.
- */
+/** A chart drawn twice, narrow and wide, with CSS showing the one that fits its box, so its labels are never under 12 px (decisions/284). */
 export interface Frame {
   width: number;
   height: number;

@@ -29,13 +29,8 @@ interface PdfViewerProps {
 export const ZOOMS = [1, 1.5, 2, 3] as const;
 
 /**
- * A PDF drawn with react-pdf, shared by every dialog that shows one (an invoice, a letter, a
- * resource). The module is loaded lazily, only when such a dialog opens, so pdf.js stays off every
- * page's first load. The bytes are fetched here (usePdfBytes): a document asked for after the session
- * ended is answered 401 (the step header, decisions/191) and says so, with Sign in again; one refused
- * because too many were opened at once (429, decisions/226) says that. A PDF pdf.js cannot read shows
- * the Document's own `error`, and the Document stays mounted, since unmounting destroys pdf.js's failed
- * loading task, whose rejection nothing can catch.
+ * A PDF drawn with react-pdf for every dialog that shows one, loaded lazily. The bytes are fetched here, so a 401 or 429 is read as
+ * an answer (decisions/191, 226); the Document stays mounted on failure, as unmounting leaves pdf.js a rejection nothing catches.
  */
 export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendered, zoomable = false }: PdfViewerProps) {
   const [zoom, setZoom] = useState(0);

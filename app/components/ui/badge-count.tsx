@@ -1,10 +1,4 @@
-/**
- * The number on a filter badge ("Completed 3"), read by screen readers as "Completed (3)". The
- * brackets used to be visually hidden spans of their own around the number, which Chromium reads with
- * spaces inside ("Completed ( 3 )", issue 33): the number shown is hidden from the accessibility tree
- * instead, and one hidden span says it once, brackets and all. The name still holds every word shown
- * (WCAG 2.5.3).
- */
+/** The number on a filter badge, read by screen readers as "Completed (3)" with no spaces inside the brackets (decisions/250). */
 export function BadgeCount({ count, className = "" }: { count: number; className?: string }) {
   return (
     <>

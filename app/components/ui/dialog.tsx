@@ -31,13 +31,8 @@ interface DialogProps {
 const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]", document: "w-[min(96vw,62.5rem)]", chart: "w-[min(96vw,43.75rem)]", message: "w-[min(92vw,50rem)]" } as const;
 
 /**
- * A focus-trapped modal dialog over radix-ui, titled for screen readers. The pages open it from their
- * own buttons (it is controlled, with no radix Trigger), so it remembers what had the focus and gives
- * it back on closing; radix alone would leave the focus on the page's body.
- *
- * A long dialog scrolls inside itself, never the page behind it, and its last row of buttons (the
- * last element of its content that holds buttons, app.css `.portal-dialog`) stays in view at its
- * foot as it scrolls (issue 21, decisions/162): every dialog gets this by ending with its buttons.
+ * A focus-trapped modal dialog over radix-ui. Controlled, with no radix Trigger, so it gives the focus back to its opener itself;
+ * a long one scrolls inside itself with its last row of buttons kept in view (decisions/162).
  */
 export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo, size = "default", printable = false, closeAtTop }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);

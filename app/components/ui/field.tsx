@@ -57,13 +57,7 @@ export function TextField({ label, error, hint, trailing, className = "", ...inp
   );
 }
 
-/**
- * An e-mail address input: text with the e-mail keyboard, never `type="email"`. Chromium reads an
- * e-mail input's domain as punycode when the local part is ASCII (mere@māori.nz arrives as
- * mere@xn--mori-qsa.nz), so the practice would be asked about another spelling of the address than the
- * one typed; the address is checked by the portal's one rule instead (app/lib/email-address.ts,
- * decisions/368). No capital letter forced on the first character, no spelling marks.
- */
+/** An e-mail address input: text with the e-mail keyboard, never `type="email"`, which Chromium would turn to punycode; checked by the one rule (decisions/368). */
 export function EmailField(props: Omit<FieldProps, "type" | "inputMode">) {
   return <TextField autoCapitalize="none" spellCheck={false} {...props} type="text" inputMode="email" />;
 }

@@ -26,13 +26,8 @@ interface Ready<M> {
 }
 
 /**
- * `useSchemaForm` for a form drawn with its page whose check can wait until the patient reaches for it
- * (issue 35, decisions/357): the same messages, the same rules (the schema the server parses with,
- * through conform's `parseWithZod`), the same clearing of a field's message as it is edited (1§5), the
- * focus left where the patient is; but the schema, zod and the check are fetched when the pointer
- * enters the form, something in it takes the focus, or it is submitted. A submit made before they have
- * arrived waits for them and is checked then, so nothing wrong is sent. Should they fail to arrive, the
- * form is sent unchecked and the server, the authority, answers as it does without JavaScript.
+ * `useSchemaForm` whose schema, zod and check are fetched when the patient reaches for the form (decisions/357); a submit before
+ * they arrive waits for them, and if they never do the form goes unchecked to the server, the authority.
  */
 export function useDeferredSchemaForm<M, S extends z.ZodType>({ load, schema, lastResult, linked, onValid }: Options<M, S>) {
   const id = useId();

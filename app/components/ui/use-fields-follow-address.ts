@@ -1,12 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/**
- * A filter form whose values live in the address: a later navigation on the same screen (Clear, Back,
- * a shared link) shows its address's values in the fields. The form stays mounted rather than being
- * re-keyed, so the focus stays where the patient was. Never on the first render: what the patient
- * chose or typed before the page came alive (hydration) is theirs, and the server drew the address's
- * values already. A field the last check refused keeps what was typed.
- */
+/** A filter form whose fields follow the address on later navigations, staying mounted so the focus stays put (decisions/066). */
 export function useFieldsFollowAddress(formId: string, values: Readonly<Record<string, string>>, refused: (name: string) => boolean = () => false) {
   const address = JSON.stringify(values);
   const shown = useRef(address);

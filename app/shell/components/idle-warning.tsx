@@ -7,14 +7,7 @@ import { Dialog } from "~/components/ui/dialog";
 /** How long before the session's idle end the warning comes (the NHS pattern gives a few minutes). */
 export const WARN_BEFORE_MS = 5 * 60 * 1000;
 
-/**
- * The warning before the idle timeout (issue 21, the NHS.UK pattern): the session ends on the portal
- * server after `idleMs` without a request, so a few minutes before that this tab says so and offers
- * "Stay signed in", which reads the page again (any request keeps the session) rather than letting
- * a patient lose what they were doing. Every navigation, revalidation and form post restarts the
- * count. When the time has passed the page is read again: if another tab kept the session alive the
- * patient simply stays; if not, the server sends them to sign in, back to this page afterwards.
- */
+/** The warning before the idle timeout: "Stay signed in" reads the page again, and when the time has passed the page is read again (decisions/121). */
 export function IdleWarning({ idleMs }: { idleMs: number }) {
   const location = useLocation();
   const navigation = useNavigation();

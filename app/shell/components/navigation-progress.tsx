@@ -1,13 +1,6 @@
 import { useLocation, useNavigation } from "react-router";
 
-/**
- * 1§2: "A spinner shows while the token is being checked", and every screen checks it on load. A move to
- * another page (a menu link, a card, Back) asks the portal's server, which asks the practice: a bar
- * across the top of the page shows that at once, and a status line says it to a screen reader. The
- * status line stays in the page, empty while nothing loads, so that its words are announced when they
- * come. A form's own post is left to its busy button, and a page's own tabs and filters (the same page,
- * another address) to the page's own loading state; the bar is for moves between pages.
- */
+/** 1§2's spinner while the token is checked: a bar across the page and a status line for a move between pages (decisions/371). */
 export function NavigationProgress() {
   const navigation = useNavigation();
   const { pathname } = useLocation();

@@ -4,13 +4,7 @@ import { setViewing } from "~/lib/viewing";
 
 const CHANNEL = "portal-viewing";
 
-/**
- * Keeps this tab on the record the session views (decisions/160). The key is handed to the step
- * client as the shell renders, before any page below it can post a step. When the key changes here (a
- * switch of account) the other tabs are told; a tab that still shows the previous person leaves for
- * the dashboard, which it reads again as the person now viewed, so nothing typed for one person is
- * sent as another's.
- */
+/** Keeps this tab on the record the session views: after a switch elsewhere a tab showing the previous person leaves for the dashboard (decisions/160). */
 export function useViewing(key: string): void {
   const navigate = useNavigate();
   if (typeof window !== "undefined") setViewing(key);

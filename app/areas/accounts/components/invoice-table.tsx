@@ -2,14 +2,7 @@ import { useImperativeHandle, useRef, type Ref } from "react";
 import type { InvoiceTableRow } from "~/lib/accounts-view";
 import { formatCents } from "~/lib/money";
 
-/**
- * The invoices of 1§2: Notes, Type, Reference No., Amount, Balance, Pay Now, Date, Action. Where
- * there is room for its eight columns, a table at most 400 px tall that scrolls on its own; where
- * there is not (a phone), each invoice is a card with the same fields in the same order and the
- * same actions, so what is owed is never off to the side of a small scroll box (issue 21). The
- * choice follows the room the list has (a container query), not the window, since the side menu
- * takes its share from 993 px.
- */
+/** The invoices of 1§2: a table where its eight columns fit, otherwise a card per invoice, chosen by a container query (decisions/120). */
 interface Props {
   caption: string;
   rows: readonly InvoiceTableRow[];

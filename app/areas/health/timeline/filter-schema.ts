@@ -5,13 +5,7 @@ import { yearBefore } from "~/lib/timeline-filter";
 
 const t = timelineTexts;
 
-/**
- * (Apart from timeline-filter.ts so that a page reading the timeline's views does not fetch zod with
- * them; the browser fetches this when the patient reaches for the filter, decisions/357.)
- *
- * The Timeline Search Filter's schema for one day (`today`, YYYY-MM-DD) and the practice's providers
- * (their ids): the browser checks with it before navigating, the loader checks the address with it.
- */
+/** The Timeline Search Filter's schema, apart from timeline-filter.ts so zod is fetched only when the filter is reached (decisions/357). */
 export function timelineFilterSchema(today: string, providerIds: readonly string[]) {
   const earliest = yearBefore(today);
   return z

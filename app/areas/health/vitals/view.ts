@@ -3,14 +3,7 @@ import { practiceDateTime } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
 import { shownDay, shownText, textOf } from "../fields";
 
-/**
- * The Vitals screen's view (2§2, 2§3): the observations grouped into one chart per vital, whatever
- * name the practice's system gives it ("Weight" or "Body Weight", "BMI" or "Body Mass Index"...),
- * oldest reading first, with the latest in words and every reading for the table. Every observation
- * read is shown (decisions/396): one of a vital the spec does not list, with no name, or in another
- * unit is listed as the practice sent it beside the charts; a reading without a date or a value is in
- * its chart's table and not drawn, and the chart says so.
- */
+/** The Vitals screen's view (2§2, 2§3): one chart per vital whatever the practice names it; every observation read is shown, drawn or listed (decisions/396). */
 
 export const VITALS = [
   { key: "bloodPressure", title: "Blood Pressure", unit: "mmHg", series: ["Systolic", "Diastolic"], codes: ["blood pressure"], units: ["mmhg", "mm[hg]"] },

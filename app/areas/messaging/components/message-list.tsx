@@ -32,13 +32,7 @@ interface MessageListProps {
   moreError: string | null;
 }
 
-/**
- * A box's messages (2§2): coloured initial, sender or recipient, date, subject and a checkbox. The
- * list grows a page at a time as its end scrolls into view (the "Show more messages" button does the
- * same by keyboard). The server's first page is rendered whole; once further pages are appended only
- * the rows near the viewport are in the page, with the focused and the open row kept, and each row
- * tells its place in the whole box (aria-posinset of aria-setsize).
- */
+/** A box's messages (2§2), growing a page at a time; once pages are appended only rows near the viewport are drawn, each with its place in the box (decisions/150). */
 export function MessageList({ label, rows, total, selected, openId, returnId, onToggle, onOpen, onMore, loadingMore, moreError }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);

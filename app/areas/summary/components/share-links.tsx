@@ -12,14 +12,7 @@ import type { ShareLinkListItem } from "../view";
 import { EXPIRY_DAYS } from "../expiry-days";
 import { shareTexts as t } from "../texts";
 
-/**
- * Share by link (SMART Health Links, decisions/305-309): the form that makes a link, the new link shown
- * once (its QR code as an image with the same link written beside it, and Copy), and the person's links
- * with each one's uses and Revoke. Both are steps (decisions/377), their declarations fetched with the
- * first; each answers the list as it is after it, which the page shows until its loader reads the list
- * again: neither asks the practice for the page again, so a practice that fails just then cannot take
- * the new link off the screen, nor stop a revoke from being seen.
- */
+/** Share by link: make a link, show it once, list and revoke; the steps answer the list, so a failing practice cannot hide the change (decisions/305-309, 377). */
 export function ShareLinks({ links: read }: { links: ShareLinkListItem[] | null }) {
   const [shown, setShown] = useState({ read, links: read });
   // The loader's list, when it reads one, replaces what the steps answered.

@@ -40,14 +40,8 @@ export function PasskeyDialog({ question, recoveryAllowed, passwordAllowed, onOp
 }
 
 /**
- * Add a passkey (issue 51: with fresh proof first): the name and the proof (a code e-mailed now, a
- * recovery code, or the password while no second step exists), checked by the server, which answers the
- * browser's options and a grant token; then the browser's own prompt, then the new credential to the
- * server with the token. A prompt that is cancelled may be tried again without new proof while the
- * server's grant lasts, with the token: it lives in this dialog's state alone, never a cookie or storage,
- * so a copy of the session cookie cannot use this proof (decisions/393). @simplewebauthn/browser
- * is fetched when the prompt is about to open, so the profile's first load does not carry it. What was
- * typed stays. A first passkey comes back with recovery codes (decisions/321): shown once, before the page says it is added.
+ * Add a passkey: the name and fresh proof, then the browser's prompt, then the credential with the grant token, kept in this
+ * dialog's state alone so a copied cookie cannot use it (decisions/393). A first passkey brings recovery codes (decisions/321).
  */
 function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }: Omit<Props, "question"> & { passwordAllowed: boolean }) {
   const { busy, reply, post } = useSecurityPost();

@@ -11,13 +11,7 @@ export type SecurityAnswerReply = Partial<SecurityStepReply & PasskeyOptionsRepl
 /** A step of Sign-in security as it came back: its reply, or the words of why it did nothing. */
 export type SecurityAnswer = { step: SecurityStep; ok: true; reply: SecurityAnswerReply } | { step: SecurityStep; ok: false; message: string };
 
-/**
- * One step of the profile's Sign-in security at a time (the e-mailed code, recovery codes and passkeys
- * alike, decisions/377), its answer undefined while it is under way. A change made reads the page again
- * before it is answered, as the list it changed is on it; but one that brings recovery codes answers
- * at once: they are shown only once, and a read of the page that failed would replace the page, and
- * the codes with it. The page is read again when they are put away (`CodesShown`).
- */
+/** One Sign-in security step at a time (decisions/377); a change reads the page again before it answers, except one bringing recovery codes, shown first (decisions/386). */
 export function useSecurityPost() {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
