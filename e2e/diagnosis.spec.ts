@@ -85,7 +85,7 @@ test.describe("diagnosis", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
-  // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the cards back.
+  // The failed load's page, its axe check and Retry: every-area.spec.ts's.
   // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 

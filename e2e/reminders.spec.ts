@@ -63,7 +63,7 @@ test.describe("reminders", () => {
     await expectNoAxeViolations(page);
   });
 
-  // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the cards back.
+  // The failed load's page, its axe check and Retry: every-area.spec.ts's.
   // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 

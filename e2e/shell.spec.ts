@@ -125,7 +125,7 @@ test.describe("the header on a phone", () => {
     const details = banner.getByRole("button", { name: /^Details of / });
     await expect(details).toHaveAttribute("aria-expanded", "false");
     // No axe scan of the folded header: the dashboard at 390 px with its details folded is every-area.spec.ts's
-    // Dashboard test's scan (and chart-labels.spec.ts's at 390 px).
+    // Dashboard test's scan.
     await details.click();
     await expect(banner.getByText(/^NHI:/)).toBeVisible();
     await expect(banner.getByText(/^Mobile:/)).toBeVisible();

@@ -60,7 +60,7 @@ test.describe("vitals", () => {
     await expectNoAxeViolations(page);
   });
 
-  // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the charts back.
+  // The failed load's page, its axe check and Retry: every-area.spec.ts's.
   // The empty account, No Records Found: empty-records.spec.ts, a step a screen.
 });
 

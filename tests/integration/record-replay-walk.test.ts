@@ -23,8 +23,8 @@ import { parseRecording, REPLAY_PASSWORD } from "../../mock-server/recording/fil
  * the same screens: each shows its heading and the same content, with the made-up names, and nothing
  * failed to load. The file holds none of the practice's personal details. The portal keeps nothing of
  * the practice but a session's own reads (session-reads.server.ts), and the replay's sign-in is a new
- * session, so what the replayed walk shows is the replay's. (Formerly e2e/record-replay.spec.ts: what it
- * asked is the practice's traffic, not the browser's; the screens in a browser are every-area.spec.ts's.)
+ * session, so what the replayed walk shows is the replay's. Its question is the practice's traffic, not
+ * the browser's; the screens in a browser are every-area.spec.ts's.
  */
 
 const mock = useMockServer();
