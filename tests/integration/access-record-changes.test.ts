@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { sessions, type SignedInData } from "~/.server/session.server";
-import { payAction, type PayDeps } from "~/areas/accounts/page.server";
+import { answerPaySteps, type PayDeps } from "~/areas/accounts/steps.server";
 import { PaymentAttempts } from "~/areas/accounts/payment-attempts.server";
 import { getInvoices } from "~/.server/practice/accounts.server";
-import { appointmentsPage, bookingAction } from "~/areas/appointments/page.server";
-import { medicationsPage, repeatAction } from "~/areas/medications/page.server";
+import { appointmentsPage } from "~/areas/appointments/page.server";
+import { answerBookingSteps } from "~/areas/appointments/steps.server";
+import { medicationsPage } from "~/areas/medications/page.server";
+import { answerRepeatSteps } from "~/areas/medications/steps.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
 import { getLookups } from "~/areas/profile/practice.server";
 import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
@@ -83,10 +85,10 @@ describe("changes made through the portal, in the access record", () => {
   it("a payment the practice recorded is one change in Accounts; a payment refused before it started is none", async () => {
     const p = await patient();
     const deps: PayDeps = { requireSession: sessions.openSession, attempts: new PaymentAttempts(), provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now };
-    const steps = stepPoster("http://portal.test/accounts/pay", (r) => payAction(r, deps), p.headers);
+    const steps = stepPoster("http://portal.test/accounts/pay", (r) => answerPaySteps(r, deps), p.headers);
     const send = async (name: string, input: unknown) => {
       const request = steps.request(name, input);
-      const envelope = (await (await payAction(request, deps)).json()) as { ok: boolean; reply?: unknown };
+      const envelope = (await (await answerPaySteps(request, deps)).json()) as { ok: boolean; reply?: unknown };
       return { request, envelope };
     };
     const invoice = (await getInvoices(p.practice.api, p.practice.id, "pending")).resources[0]!;
@@ -114,7 +116,7 @@ describe("changes made through the portal, in the access record", () => {
   it("an appointment booked is one change in Appointments, holding nothing of the reason typed; a slot refused is none", async () => {
     const p = await patient();
     const deps = { requireSession: sessions.openSession };
-    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), p.headers);
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, deps), p.headers);
     const providers = await steps.reply<Array<{ id: string }>>("providers", { for: "", typeId: "1", locationIds: "1,2", roleId: "" });
     const today = new Date().toISOString().slice(0, 10);
     const day = await steps.reply<{ date: string; slots: SlotView[] }>("nextDay", { for: "", typeId: "1", locationIds: "1,2", providerId: providers[0].id, start: today });
@@ -123,11 +125,11 @@ describe("changes made through the portal, in the access record", () => {
 
     const before = await p.count();
     const refused = steps.request("book", fields("no-such-slot"));
-    expect(await (await bookingAction(refused, deps)).json()).toMatchObject({ ok: true, reply: { outcome: expect.not.stringMatching(/^booked$/) } });
+    expect(await (await answerBookingSteps(refused, deps)).json()).toMatchObject({ ok: true, reply: { outcome: expect.not.stringMatching(/^booked$/) } });
     expect(await added(p.user, before, refused)).toEqual([]);
 
     const booked = steps.request("book", fields(day.slots[0].id));
-    expect(await (await bookingAction(booked, deps)).json()).toMatchObject({ ok: true, reply: { outcome: "booked" } });
+    expect(await (await answerBookingSteps(booked, deps)).json()).toMatchObject({ ok: true, reply: { outcome: "booked" } });
     const rows = await added(p.user, before, booked);
     expect(only(rows)).toEqual([{ area: "appointments", action: "change", item_id: null, device: "Safari on iPhone" }]);
     expectNothingOf(rows, [reason, "knee", "netball"]);
@@ -136,13 +138,13 @@ describe("changes made through the portal, in the access record", () => {
   it("an appointment cancelled is one change in Appointments, holding nothing of the reason typed; a cancel refused is none", async () => {
     const p = await patient();
     const deps = { requireSession: sessions.openSession };
-    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), p.headers);
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, deps), p.headers);
     const upcoming = (await appointmentsPage({ api: p.practice.api, user: { ...p.user } }, new URL("http://portal.test/appointments?id=2"))).upcoming!;
     const target = upcoming.find((r) => r.cancellable)!;
     expect(target, "the solo patient has a cancellable appointment").toBeTruthy();
     const post = (input: { appointmentId: string; reason: string }) => steps.request("cancel", input);
     const reason = "Feeling much better after the antibiotics";
-    const act = async (request: Request) => (await bookingAction(request, deps)).json();
+    const act = async (request: Request) => (await answerBookingSteps(request, deps)).json();
 
     const before = await p.count();
     for (const refused of [post({ appointmentId: target.id, reason: " " }), post({ appointmentId: "a-someone-else", reason })]) {
@@ -159,18 +161,18 @@ describe("changes made through the portal, in the access record", () => {
   it("a repeat prescription requested is one change in Medications, holding no medicine's name and nothing of the notes; a request refused is none", async () => {
     const p = await patient();
     const deps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
-    const steps = stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, deps), p.headers);
+    const steps = stepPoster("http://portal.test/medications/repeat", (r) => answerRepeatSteps(r, deps), p.headers);
     const medicines = (await medicationsPage({ api: p.practice.api, user: { ...p.user } as never }, new URL("http://portal.test/medications"))).rows;
     const first = medicines[0];
     const notes = "Running low before the school holidays, thank you";
 
     const before = await p.count();
     const refused = steps.request("send", { key: `repeat-refused-${Date.now()}`, delivery: "pickup", notes });
-    expect(await (await repeatAction(refused, deps)).json()).toMatchObject({ ok: true, reply: { outcome: "refused" } });
+    expect(await (await answerRepeatSteps(refused, deps)).json()).toMatchObject({ ok: true, reply: { outcome: "refused" } });
     expect(await added(p.user, before, refused)).toEqual([]);
 
     const sent = steps.request("send", { key: `repeat-sent-${Date.now()}`, medicationIds: first.id, delivery: "pickup", notes });
-    expect(await (await repeatAction(sent, deps)).json()).toMatchObject({ ok: true, reply: { outcome: "sent" } });
+    expect(await (await answerRepeatSteps(sent, deps)).json()).toMatchObject({ ok: true, reply: { outcome: "sent" } });
     const rows = await added(p.user, before, sent);
     expect(only(rows)).toEqual([{ area: "medications", action: "change", item_id: null, device: "Safari on iPhone" }]);
     // No medicine of the record by name, and nothing the patient wrote.
@@ -178,11 +180,11 @@ describe("changes made through the portal, in the access record", () => {
   });
 
   it("a profile change (an emergency contact added) is one change in Profile, holding nothing of the contact; a change refused is none", async () => {
-    const { profileStep } = await import("~/areas/profile/steps.server");
+    const { answerProfileSteps } = await import("~/areas/profile/steps.server");
     const p = await patient();
     const lookups = await getLookups(p.practice.api, p.practice.id);
     const contact = (overrides: Record<string, string>) =>
-      stepPoster("http://portal.test/profile/step", profileStep, p.headers).request("add-contact", {
+      stepPoster("http://portal.test/profile/step", answerProfileSteps, p.headers).request("add-contact", {
       title: lookups.titles[0]!.id,
       firstName: "Hinewai",
       familyName: "Tuhoe-Parata",
@@ -196,7 +198,7 @@ describe("changes made through the portal, in the access record", () => {
       city: "",
       ...overrides,
       });
-    const act = async (request: Request) => (await profileStep(request)).json();
+    const act = async (request: Request) => (await answerProfileSteps(request)).json();
 
     const before = await p.count();
     const refused = contact({ firstName: "", homePhone: "not a phone" });

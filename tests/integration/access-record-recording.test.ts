@@ -11,7 +11,7 @@ import { linkedAccountsOf } from "~/.server/linked-accounts.server";
 import { accessCsvResponse, accessRecordPage } from "~/areas/access-record/page.server";
 import { lettersPage } from "~/areas/letters/page.server";
 import { messagingPage } from "~/areas/messaging/page.server";
-import { messagingStep } from "~/areas/messaging/steps.server";
+import { answerMessagingSteps } from "~/areas/messaging/steps.server";
 import { stepPoster } from "../helpers/steps";
 import { loader as letterFile } from "~/areas/letters/file.route";
 import { loader as summaryFhir } from "~/areas/summary/fhir.route";
@@ -119,8 +119,8 @@ describe("recording accesses", () => {
     const inbox = await messagingPage({ api: practice.api, user }, new URL("http://portal.test/emails"));
     const id = inbox.rows[0]?.id;
     expect(id, "the solo patient has messages").toBeTruthy();
-    const { request: step } = stepPoster("http://portal.test/emails/step", messagingStep, { Cookie: cookie, "User-Agent": UA });
-    const envelope = async (request: Request) => (await messagingStep(request)).json();
+    const { request: step } = stepPoster("http://portal.test/emails/step", answerMessagingSteps, { Cookie: cookie, "User-Agent": UA });
+    const envelope = async (request: Request) => (await answerMessagingSteps(request)).json();
 
     const open = step("open", { id });
     expect(await envelope(open)).toMatchObject({ ok: true });
@@ -141,8 +141,8 @@ describe("recording accesses", () => {
   it("records each further page of a message list read (Show more, or scrolling on) as a view of Messages, as the first page is; a page the practice failed records nothing", async () => {
     const many = await mock.createWorld({ scenario: "many-records", seed: 274 });
     const { user, cookie } = await signedInToPortal(sessions, many, "many");
-    const { request: step } = stepPoster("http://portal.test/emails/step", messagingStep, { Cookie: cookie, "User-Agent": UA });
-    const envelope = async (request: Request) => (await messagingStep(request)).json();
+    const { request: step } = stepPoster("http://portal.test/emails/step", answerMessagingSteps, { Cookie: cookie, "User-Agent": UA });
+    const envelope = async (request: Request) => (await answerMessagingSteps(request)).json();
 
     const first = get(cookie, "/emails");
     recordPageView(first, new Response("ok"));

@@ -9,11 +9,13 @@ import { endpoints } from "@contract/endpoints";
 import { ROOM } from "@contract/room";
 import { MOCK_SDK_KEY } from "@contract/video";
 import { AppointmentCard } from "~/areas/appointments/components/appointment-card";
-import { appointmentsPage, bookingAction, type AppointmentDeps } from "~/areas/appointments/page.server";
+import { appointmentsPage } from "~/areas/appointments/page.server";
+import { answerBookingSteps, type AppointmentDeps } from "~/areas/appointments/steps.server";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { applyHistoryBadge, historyCounts, joinUrl } from "~/areas/appointments/view";
 import type { SlotView } from "~/areas/appointments/booking";
-import { loadZoomPage, signatureAction } from "~/areas/video/page.server";
+import { loadZoomPage } from "~/areas/video/page.server";
+import { answerVideoSteps } from "~/areas/video/steps.server";
 import { videoTexts } from "~/areas/video/texts";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions, type SignedInData } from "~/.server/session.server";
@@ -53,7 +55,7 @@ interface Patient {
 async function patientIn(world: TestWorld): Promise<Patient> {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, "solo", { name: "Sam Solo" });
   const deps: AppointmentDeps = { requireSession: sessions.openSession };
-  return { world, s, user, cookie, step: stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), { Cookie: cookie }) };
+  return { world, s, user, cookie, step: stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, deps), { Cookie: cookie }) };
 }
 
 /* ---------- what the wire says, read here without the portal's readers ---------- */
@@ -367,7 +369,7 @@ describe("Join Meeting reads every shape of the upcoming list", () => {
     expect(video, "the seeded world gives Sam an upcoming video consult").toBeDefined();
     const meetingNumber = meetingIn(slotOf(video, 9))!;
     const load = () => loadZoomPage(new Request(`http://portal.test/zoom?${new URLSearchParams({ meetingNumber, passCode: "abc123", appointment: video.id! })}`, { headers: { Cookie: p.cookie } }), { requireSession: sessions.openSession });
-    const sign = stepPoster("http://portal.test/zoom/signature", (r) => signatureAction(r, { requireSession: sessions.openSession, signatureUrl: undefined, sdkKey: MOCK_SDK_KEY }), { Cookie: p.cookie });
+    const sign = stepPoster("http://portal.test/zoom/signature", (r) => answerVideoSteps(r, { requireSession: sessions.openSession, signatureUrl: undefined, sdkKey: MOCK_SDK_KEY }), { Cookie: p.cookie });
     await fc.assert(
       fc.asyncProperty(roomReply(ROOM.appointments, ours), async ({ reply }) => {
         // The practice lists it as a video consult that is not cancelled, whose config names this meeting.

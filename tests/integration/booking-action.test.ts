@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DateTime } from "luxon";
-import { appointmentsPage, bookingAction, type AppointmentDeps } from "~/areas/appointments/page.server";
+import { appointmentsPage } from "~/areas/appointments/page.server";
+import { answerBookingSteps, type AppointmentDeps } from "~/areas/appointments/steps.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { viewingKeyOf } from "~/.server/viewing-claims.server";
@@ -26,11 +27,11 @@ const t = appointmentsTexts;
 async function patient(world: TestWorld, label = "solo") {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
   const deps: AppointmentDeps = { requireSession: sessions.openSession };
-  const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), { Cookie: cookie });
+  const steps = stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, deps), { Cookie: cookie });
   const step = steps.reply;
   // The page's Cancel, from a tab showing `viewing`'s record when given (decisions/160).
   const cancel = (input: { appointmentId: string; reason: string }, viewing?: string) =>
-    stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), { Cookie: cookie, ...(viewing ? { "X-Portal-Viewing": viewing } : {}) }).envelope("cancel", input);
+    stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, deps), { Cookie: cookie, ...(viewing ? { "X-Portal-Viewing": viewing } : {}) }).envelope("cancel", input);
   const page = (search = "") => appointmentsPage({ api: s.api, user: { ...user } }, new URL(`http://portal.test/appointments${search}`));
   return { s, user, step, envelope: steps.envelope, cancel, page };
 }
@@ -173,7 +174,7 @@ describe("booking steps", () => {
         return { user, api: { call } };
       },
     };
-    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, loose), { Cookie: cookie });
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, loose), { Cookie: cookie });
     const offered = await steps.reply<SlotView[]>("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, date: day.date });
     expect(offered.map((s) => s.id)).toEqual(day.slots.map((s) => s.id));
     expect(offered.map((s) => Date.parse(s.start))).toEqual(offered.map((s) => Date.parse(s.start)).sort((a, b) => a - b));
@@ -325,7 +326,7 @@ describe("booked, taken, unknown or failed: what the patient is told matches wha
         return { user, api: { call: (endpoint, options) => api.call(endpoint, endpoint.method === "POST" && endpoint.path === endpoints.bookAppointment.path ? { ...options, timeoutMs: 1000 } : options) } };
       },
     };
-    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, impatient), { Cookie: cookie });
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, impatient), { Cookie: cookie });
     const held = await world.hold({ path: "Patient/Appointment", method: "POST", times: 1 });
     expect(await steps.reply("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "unknown", message: t.bookUnconfirmed });
     // The practice gets to it after the portal gave up waiting.
@@ -474,8 +475,8 @@ describe("booked, taken, unknown or failed: what the patient is told matches wha
         return { user, api: { call: (endpoint, options) => (endpoint.path === endpoints.appointmentSlots.path ? Promise.reject(new TypeError("a bug of the portal's")) : api.call(endpoint, options)) } };
       },
     };
-    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, broken), { Cookie: cookie });
-    await expect(bookingAction(steps.request("book", bookFields(day, day.slots[0])), broken)).rejects.toThrow("a bug of the portal's");
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, broken), { Cookie: cookie });
+    await expect(answerBookingSteps(steps.request("book", bookFields(day, day.slots[0])), broken)).rejects.toThrow("a bug of the portal's");
     expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toEqual([]);
   });
 
@@ -511,7 +512,7 @@ describe("booked, taken, unknown or failed: what the patient is told matches wha
         return { user, api: { call } };
       },
     };
-    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, noVideo), { Cookie: cookie });
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, noVideo), { Cookie: cookie });
     expect(await steps.reply("book", bookFields(day, day.slots[0], { screening: "virtual" }))).toEqual({ outcome: "failed", message: t.virtualNeedsVideo });
     expect(await steps.reply("book", bookFields(day, day.slots[0], { screening: "clear" }))).toEqual({ outcome: "booked", message: t.booked });
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { actOnProfile } from "~/areas/profile/page.server";
 import { readProfile } from "~/areas/profile/view";
-import { messagingStep, type MessagingDeps } from "~/areas/messaging/steps.server";
+import { answerMessagingSteps, type MessagingDeps } from "~/areas/messaging/steps.server";
 import { loadConfig } from "~/.server/config.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import { getLetter, getLetters } from "~/.server/practice/letters.server";
@@ -135,7 +135,7 @@ describe("the portal's own reads of a box take 2§7's all-messages variant: 100 
   async function patient(label: string) {
     const { practice: s, cookie } = await signedInToPortal(sessions, world, label);
     const deps: MessagingDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 8_000 };
-    const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, deps), { Cookie: cookie }).reply;
+    const step = stepPoster("http://portal.test/emails/step", (r) => answerMessagingSteps(r, deps), { Cookie: cookie }).reply;
     return { s, step };
   }
 

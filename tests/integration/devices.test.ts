@@ -397,7 +397,7 @@ describe("Sign out from Your devices, through the profile's action", () => {
   // store, shared on globalThis), as the profile's action uses them.
   let app: typeof import("~/.server/session.server");
   let state: typeof import("~/.server/state.server");
-  let profileStep: typeof import("~/areas/profile/steps.server").profileStep;
+  let answerProfileSteps: typeof import("~/areas/profile/steps.server").answerProfileSteps;
   let devicesOf: typeof import("~/areas/profile/devices.server").devicesOf;
   let appSteps: ReturnType<typeof createSignInSteps>;
   beforeAll(async () => {
@@ -408,7 +408,7 @@ describe("Sign out from Your devices, through the profile's action", () => {
       import("~/.server/state.server"),
       import("~/areas/profile/devices.server"),
     ]);
-    [app, state, profileStep, devicesOf] = [session, stateModule, route.profileStep, area.devicesOf];
+    [app, state, answerProfileSteps, devicesOf] = [session, stateModule, route.answerProfileSteps, area.devicesOf];
     appSteps = createSignInSteps({
       identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
       signedOutApi: mock.portalConfig.PRACTICE_API_URL,
@@ -472,7 +472,7 @@ describe("Sign out from Your devices, through the profile's action", () => {
           body: new URLSearchParams({ step: intent, input: JSON.stringify(input) }),
           headers: { Cookie: `${cookie}; ${device}`, "X-Portal-Step": "1", "x-portal-client-address": "203.0.113.9" },
         });
-        const answer = await profileStep(request);
+        const answer = await answerProfileSteps(request);
         const renewed = answer.headers.get("Set-Cookie");
         if (renewed) cookie = renewed.split(";")[0];
         await embedded.settled();

@@ -5,11 +5,12 @@ import { MedicationSlots, PharmacySlots } from "@contract/medications";
 import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_BOXES, MessageSlots, RecipientSlots } from "@contract/messaging";
 import { ROOM } from "@contract/room";
 import { RawReply } from "@contract/room/shapes";
-import { medicationsPage, repeatAction, type RepeatDeps } from "~/areas/medications/page.server";
+import { medicationsPage } from "~/areas/medications/page.server";
+import { answerRepeatSteps, type RepeatDeps } from "~/areas/medications/steps.server";
 import type { RepeatReply } from "~/areas/medications/repeat-request";
 import type { MedicationRow, PharmacyOption } from "~/areas/medications/view";
 import { messagingPage } from "~/areas/messaging/page.server";
-import { messagingStep, type MessagingDeps } from "~/areas/messaging/steps.server";
+import { answerMessagingSteps, type MessagingDeps } from "~/areas/messaging/steps.server";
 import { messagingTexts } from "~/areas/messaging/texts";
 import type { MessageRow, MessageView } from "~/areas/messaging/view";
 import { loadConfig } from "~/.server/config.server";
@@ -125,7 +126,7 @@ describe("the repeat request's steps with every shape of their calls", () => {
   let keys = 0;
   beforeAll(() => {
     const deps: RepeatDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
-    post = stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, deps), { Cookie: portal.cookie }).reply;
+    post = stepPoster("http://portal.test/medications/repeat", (r) => answerRepeatSteps(r, deps), { Cookie: portal.cookie }).reply;
   });
 
   it("lists every pharmacy, its name or Not recorded, favourite only where the practice says so", async () => {
@@ -183,7 +184,7 @@ describe("the messaging page and its steps with every shape of their calls", () 
   let step: ReturnType<typeof stepPoster>;
   beforeAll(() => {
     const deps: MessagingDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
-    step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, deps), { Cookie: portal.cookie });
+    step = stepPoster("http://portal.test/emails/step", (r) => answerMessagingSteps(r, deps), { Cookie: portal.cookie });
   });
 
   it("the page's Inbox and Sent, and a further page, keep every message, each row's fields a value or Not recorded", async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { messagingPage } from "~/areas/messaging/page.server";
-import { messagingStep, type MessagingDeps } from "~/areas/messaging/steps.server";
+import { answerMessagingSteps, type MessagingDeps } from "~/areas/messaging/steps.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
@@ -28,7 +28,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 async function patient(world: TestWorld, label = "solo", memberId?: string) {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label, { memberId });
   const deps: MessagingDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
-  const poster = stepPoster("http://portal.test/emails/step", (request) => messagingStep(request, deps), { Cookie: cookie });
+  const poster = stepPoster("http://portal.test/emails/step", (request) => answerMessagingSteps(request, deps), { Cookie: cookie });
   const step = poster.reply;
   const page = (search = "") => messagingPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));
   const box = (type: string) => s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } });

@@ -1,7 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { attemptOwner, payAction, type PayDeps } from "~/areas/accounts/page.server";
+import { attemptOwner } from "~/areas/accounts/page.server";
+import { answerPaySteps, type PayDeps } from "~/areas/accounts/steps.server";
 import { loadConfig } from "~/.server/config.server";
 import { PaymentAttempts } from "~/areas/accounts/payment-attempts.server";
 import { confirmTestCard, createPaymentIntent, getInvoices, savePayment, saveTempPayment } from "~/.server/practice/accounts.server";
@@ -70,7 +71,7 @@ async function payer(attempts = new PaymentAttempts(), options: { label?: string
   const provider = options.provider ?? { kind: "test" };
   const deps: PayDeps = { requireSession: sessions.openSession, attempts, provider: () => provider, paymentIntentUrl: undefined, now: () => clock.now };
   const pending = await getInvoices(s.api, s.id, "pending");
-  const fetchStep: typeof fetch = (url, init) => payAction(new Request(new URL(String(url), "http://portal.test"), { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: cookie } }), deps);
+  const fetchStep: typeof fetch = (url, init) => answerPaySteps(new Request(new URL(String(url), "http://portal.test"), { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: cookie } }), deps);
   return {
     attempts,
     practice: s,
@@ -248,7 +249,7 @@ describe("the payment action", () => {
   it("a step with no session goes to /login", async () => {
     const attempts = new PaymentAttempts();
     const request = new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams({ step: "intent", input: JSON.stringify({ key: newKey() }) }) });
-    const thrown = await payAction(request, { requireSession: sessions.openSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now }).catch((e: unknown) => e);
+    const thrown = await answerPaySteps(request, { requireSession: sessions.openSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Faccounts%2Fpay");
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
-import { medicationsPage, repeatAction, type RepeatDeps } from "~/areas/medications/page.server";
+import { medicationsPage } from "~/areas/medications/page.server";
+import { answerRepeatSteps, type RepeatDeps } from "~/areas/medications/steps.server";
 import { loader as oldAddress } from "~/areas/medications/old-address.route";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
@@ -25,7 +26,7 @@ const t = medicationsTexts;
 async function patient(world: TestWorld, label = "solo", options: { memberId?: string } = {}) {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label, options);
   const deps: RepeatDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 5_000 };
-  const steps = stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, deps), { Cookie: cookie });
+  const steps = stepPoster("http://portal.test/medications/repeat", (r) => answerRepeatSteps(r, deps), { Cookie: cookie });
   const post = steps.reply;
   const page = (search = "") => medicationsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/medications${search}`));
   return { s, post, envelope: steps.envelope, page, deps };

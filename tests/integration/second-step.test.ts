@@ -442,7 +442,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     const { signedInToPortal } = await import("../helpers/portal-cookie");
     const { user, cookie } = await signedInToPortal(app.sessions, world, label);
     const key = accountHolderKey(user.apiBase, user.parentId);
-    const post = (fields: { intent: string } & Record<string, string>) => securityPost(profile.profileStep, fields, { Cookie: cookie, "x-portal-client-address": `192.0.2.${label.length}` });
+    const post = (fields: { intent: string } & Record<string, string>) => securityPost(profile.answerProfileSteps, fields, { Cookie: cookie, "x-portal-client-address": `192.0.2.${label.length}` });
     const recorded = async () => {
       await embedded.settled();
       return (await listAccess({ practice: user.apiBase, patientId: user.parentId })).entries.map((e) => e.action);

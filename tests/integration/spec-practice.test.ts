@@ -3,7 +3,7 @@ import * as accounts from "~/.server/practice/accounts.server";
 import { actOnProfile } from "~/areas/profile/page.server";
 import { profileTexts } from "~/areas/profile/texts";
 import { readProfile } from "~/areas/profile/view";
-import { messagingStep, type MessagingDeps } from "~/areas/messaging/steps.server";
+import { answerMessagingSteps, type MessagingDeps } from "~/areas/messaging/steps.server";
 import { loadConfig } from "~/.server/config.server";
 import { logout, validateToken } from "~/.server/practice/auth.server";
 import { getPatient } from "~/.server/practice/patient.server";
@@ -256,7 +256,7 @@ describe("the portal against a spec world", () => {
     expect(await validateToken(s.apiBase, s.token)).toBe(true);
 
     const deps: MessagingDeps = { requireSession: sessions.openSession, store: new MemoryStateStore(), waitMs: 8_000 };
-    const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, deps), { Cookie: cookie }).reply;
+    const step = stepPoster("http://portal.test/emails/step", (r) => answerMessagingSteps(r, deps), { Cookie: cookie }).reply;
     const [nurse] = await step<Array<{ id: string }>>("recipients", { roleId: "2" });
     const fields = { key: `spec-${seed}-${world.id}`, mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: `To a spec practice ${seed}`, body: "Kia ora" };
     expect(await step("send", fields)).toEqual({ outcome: "sent", message: messagingTexts.sent });

@@ -148,7 +148,7 @@ async function signedInAs(label: string, address = "192.0.2.52") {
 }
 
 function holding(cookie: string, label: string, address: string) {
-  const post = (fields: { intent: string } & Record<string, string>) => securityPost(profile.profileStep, fields, Object.fromEntries(request("/profile/step", cookie, address).headers));
+  const post = (fields: { intent: string } & Record<string, string>) => securityPost(profile.answerProfileSteps, fields, Object.fromEntries(request("/profile/step", cookie, address).headers));
   return { cookie, label, post };
 }
 

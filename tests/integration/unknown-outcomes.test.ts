@@ -7,8 +7,9 @@ vi.hoisted(() => {
   process.env.PRACTICE_TIMEOUT_MS = "2000";
 });
 
-import { messagingStep, type MessagingDeps } from "~/areas/messaging/steps.server";
-import { repeatAction, medicationsPage, type RepeatDeps } from "~/areas/medications/page.server";
+import { answerMessagingSteps, type MessagingDeps } from "~/areas/messaging/steps.server";
+import { medicationsPage } from "~/areas/medications/page.server";
+import { answerRepeatSteps, type RepeatDeps } from "~/areas/medications/steps.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
@@ -19,7 +20,7 @@ import { MESSAGE_BOXES } from "@contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
-import { payAction, type PayDeps } from "~/areas/accounts/page.server";
+import { answerPaySteps, type PayDeps } from "~/areas/accounts/steps.server";
 import { PaymentAttempts } from "~/areas/accounts/payment-attempts.server";
 import { getInvoices } from "~/.server/practice/accounts.server";
 import { STEP_HEADER } from "~/lib/step-errors";
@@ -43,8 +44,8 @@ async function patient(world: TestWorld) {
   const store = new MemoryStateStore();
   const messagingDeps: MessagingDeps = { requireSession: sessions.openSession, store, waitMs: 8_000 };
   const repeatDeps: RepeatDeps = { requireSession: sessions.openSession, store, waitMs: 8_000 };
-  const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, messagingDeps), { Cookie: cookie }).reply;
-  const repeat = (fields: Record<string, string>) => stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, repeatDeps), { Cookie: cookie }).reply("send", fields);
+  const step = stepPoster("http://portal.test/emails/step", (r) => answerMessagingSteps(r, messagingDeps), { Cookie: cookie }).reply;
+  const repeat = (fields: Record<string, string>) => stepPoster("http://portal.test/medications/repeat", (r) => answerRepeatSteps(r, repeatDeps), { Cookie: cookie }).reply("send", fields);
   const box = async (type: string) =>
     (await s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } })).resources;
   const withSubject = async (type: string, subject: string) => (await box(type)).filter((m) => m.note?.[0]?.text === subject);
@@ -363,7 +364,7 @@ describe("a card confirmation the practice answers later than the timeout", () =
     const { cookie, practice: s } = await signedInToPortal(sessions, world, "solo");
     const deps: PayDeps = { requireSession: sessions.openSession, attempts: new PaymentAttempts(), provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now };
     const post = async (name: string, input: Record<string, unknown>) =>
-      (await (await payAction(new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams({ step: name, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Cookie: cookie } }), deps)).json()) as { ok: boolean; reply?: unknown; failure?: { kind: string } };
+      (await (await answerPaySteps(new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams({ step: name, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1", Cookie: cookie } }), deps)).json()) as { ok: boolean; reply?: unknown; failure?: { kind: string } };
     const [invoice] = (await getInvoices(s.api, s.id, "pending")).resources;
     const amount = toCents(invoice.extension.balance)!;
     const key = newKey();

@@ -19,8 +19,9 @@ import { shareLinks } from "~/.server/portal-store/schema";
 import { compactDecrypt } from "jose";
 import { eq } from "drizzle-orm";
 import { readPdf } from "../helpers/pdf-text";
-import { messagingStep } from "~/areas/messaging/steps.server";
-import { shareStep, shareLinksOf } from "~/areas/summary/share-page.server";
+import { answerMessagingSteps } from "~/areas/messaging/steps.server";
+import { shareLinksOf } from "~/areas/summary/share-page.server";
+import { answerShareSteps } from "~/areas/summary/steps.server";
 import { loadSharingPage, saveSharingChoice } from "~/areas/who-can-see/page.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { getCall, useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -95,7 +96,7 @@ describe("a parent's view of each child", () => {
     expect(page.message).toMatch(/'s test results are not shared with you\. .* turned 14 on /);
     expect(await thrownBy(loadReportsPage(get(fifteen.cookie, "/reports.data?_routes=areas%2Fresults%2Fpage.route")))).toMatchObject({ status: 403 });
     expect(await thrownBy(summaryFhirResponse(get(fifteen.cookie, "/summary/fhir")))).toMatchObject({ status: 403 });
-    const step = await messagingStep(new Request("http://portal.test/emails/step", { method: "POST", headers: { Cookie: fifteen.cookie, "X-Portal-Step": "1" }, body: new URLSearchParams({ step: "roles", input: "{}" }) }));
+    const step = await answerMessagingSteps(new Request("http://portal.test/emails/step", { method: "POST", headers: { Cookie: fifteen.cookie, "X-Portal-Step": "1" }, body: new URLSearchParams({ step: "roles", input: "{}" }) }));
     expect(step.status).toBe(403);
     expect(await step.json()).toMatchObject({ ok: false, failure: { kind: "refused", message: expect.stringMatching(/'s messages are not shared with you\./) } });
 
@@ -273,7 +274,7 @@ describe("Who can see my record: the young person's own choices", () => {
 
     // The whole record for one parent: they make a share link of the summary; the other parent still cannot.
     expect(await choose(own.cookie, parentKey, "full")).toMatchObject({ ok: true });
-    const made = await shareStep(new Request("http://portal.test/summary/step", { method: "POST", headers: { Cookie: parent.cookie, "X-Portal-Step": "1" }, body: new URLSearchParams({ step: "share-create", input: JSON.stringify({ passcode: "kowhai-tree-42", expiryDays: "30", label: "" }) }) }));
+    const made = await answerShareSteps(new Request("http://portal.test/summary/step", { method: "POST", headers: { Cookie: parent.cookie, "X-Portal-Step": "1" }, body: new URLSearchParams({ step: "share-create", input: JSON.stringify({ passcode: "kowhai-tree-42", expiryDays: "30", label: "" }) }) }));
     expect(made.status).toBe(200);
     // What the link hands over, decrypted with its key: the summary without the confidential items.
     const { reply } = (await made.json()) as { reply: { shlink: string } };

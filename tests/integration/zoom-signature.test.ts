@@ -10,7 +10,8 @@ import { loadConfig } from "~/.server/config.server";
 import { rowOf } from "~/.server/appointment-rows.server";
 import { getAppointments } from "~/.server/practice/appointments.server";
 import { createSessions } from "~/.server/session.server";
-import { loadZoomPage, signatureAction, type SignatureDeps } from "~/areas/video/page.server";
+import { loadZoomPage, type SignatureDeps } from "~/areas/video/page.server";
+import { answerVideoSteps } from "~/areas/video/steps.server";
 import { ZOOM_TEXT } from "~/areas/video/zoom";
 import { MOCK_SDK_KEY } from "@contract/video";
 import { MOCK_SDK_SECRET } from "../../mock-server/handlers/video";
@@ -45,7 +46,7 @@ beforeAll(async () => {
 });
 
 const deps = (change: Partial<SignatureDeps> = {}): SignatureDeps => ({ requireSession: sessions.openSession, signatureUrl: undefined, sdkKey: MOCK_SDK_KEY, ...change });
-const postAs = (as: string, input: Record<string, string>, d = deps()) => stepPoster("http://portal.test/zoom/signature", (r) => signatureAction(r, d), { Cookie: as }).envelope("sign", input);
+const postAs = (as: string, input: Record<string, string>, d = deps()) => stepPoster("http://portal.test/zoom/signature", (r) => answerVideoSteps(r, d), { Cookie: as }).envelope("sign", input);
 /** The step's refusal in the protocol's envelope, by its words. */
 const refusal = (message: string) => ({ ok: false, failure: expect.objectContaining({ message }) });
 const post = (fields: Record<string, string>, d = deps()) => postAs(cookie, fields, d);
@@ -173,7 +174,7 @@ describe("which meetings are signed", () => {
   });
 
   it("answers 404 for a meeting that is not the patient's", async () => {
-    const answer = await signatureAction(stepPoster("http://portal.test/zoom/signature", (r) => signatureAction(r, deps()), { Cookie: cookie }).request("sign", { meetingNumber: "81234567890" }), deps());
+    const answer = await answerVideoSteps(stepPoster("http://portal.test/zoom/signature", (r) => answerVideoSteps(r, deps()), { Cookie: cookie }).request("sign", { meetingNumber: "81234567890" }), deps());
     expect(answer.status).toBe(404);
     expect(await answer.json()).toEqual(refused);
   });

@@ -66,7 +66,7 @@ const messagingHandlers: StepHandlers<typeof messagingSteps, MessagingStepContex
 };
 
 /** /emails/step's action: every step of the page and the messaging machine. */
-export function messagingStep(request: Request, deps: MessagingDeps = portalDeps): Promise<Response> {
+export function answerMessagingSteps(request: Request, deps: MessagingDeps = portalDeps): Promise<Response> {
   return stepDispatcher(messagingSteps, messagingHandlers, {
     begin: async (request) => ({ signedIn: await deps.requireSession(request), request, deps }),
     failed: (step) => FAILED_TEXTS[step] ?? errorsTexts.unexpected,

@@ -66,6 +66,6 @@ const profileHandlers: StepHandlers<typeof profileSteps, ProfileStepContext> = {
 };
 
 /** /profile/step's action: every step of the profile page and the older profile page. */
-export function profileStep(request: Request): Promise<Response> {
+export function answerProfileSteps(request: Request): Promise<Response> {
   return stepDispatcher(profileSteps, profileHandlers, { begin: async (request) => ({ signedIn: await requireSession(request), request }) })(request);
 }

@@ -1,25 +1,21 @@
 import type { Appointment } from "@contract/appointments";
 import { appointmentsPageSizes } from "@contract/appointments";
 import { listingExtent, sentOf } from "~/lib/listing";
-import { MeetingNumberSchema } from "@contract/video";
 import { appointmentShown, type AppointmentShown } from "~/lib/appointment-row";
-import { videoTexts } from "./texts";
-import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "./zoom";
+import { meetingQueryOf, type MeetingQuery } from "./zoom";
 import { rowOf, videoMeetingOf } from "~/.server/appointment-rows.server";
 import { config } from "~/.server/config.server";
 import type { PracticeApi } from "~/.server/practice/api.server";
 import { getAppointments } from "~/.server/practice/appointments.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
-import { getVideoSignature } from "./practice.server";
 import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
-import { refuse, stepDispatcher } from "~/.server/steps.server";
-import { videoSteps } from "./steps";
 
 /**
- * What /zoom loads (1§2 Join Meeting, issue 15) and its signature action. Both join only a meeting of
- * one of the viewed patient's own upcoming video consults, as the practice lists them when asked
- * (issue 36): the address and the posted meeting number name a meeting, they never vouch for it.
+ * What /zoom loads (1§2 Join Meeting, issue 15); its signature step is `./steps.server.ts`'s. Both
+ * join only a meeting of one of the viewed patient's own upcoming video consults, as the practice
+ * lists them when asked (issue 36): the address and the posted meeting number name a meeting, they
+ * never vouch for it.
  */
 
 export interface ZoomPageData {
@@ -56,7 +52,7 @@ export interface SignatureDeps {
   sdkKey: string;
 }
 
-const portalDeps: SignatureDeps = { requireSession, signatureUrl: config.VIDEO_SIGNATURE_URL, sdkKey: config.ZOOM_SDK_KEY };
+export const portalDeps: SignatureDeps = { requireSession, signatureUrl: config.VIDEO_SIGNATURE_URL, sdkKey: config.ZOOM_SDK_KEY };
 
 export async function loadZoomPage(request: Request, deps: Pick<SignatureDeps, "requireSession"> = portalDeps): Promise<ZoomPageData> {
   const { api, user } = await deps.requireSession(request);
@@ -66,27 +62,4 @@ export async function loadZoomPage(request: Request, deps: Pick<SignatureDeps, "
   if (!consult) return { meeting: { ok: false, problem: "not-yours" }, appointment: null, viewing: user.proxy === "Yes" ? user.userName : null };
   const shown = appointmentShown(rowOf(consult, Date.now()));
   return { meeting, appointment: { id: consult.id, when: shown.when, type: shown.type, provider: shown.provider, patientName: shown.patientName } };
-}
-
-/**
- * POST /zoom/signature (same-origin only, server.ts): the practice's video function signs the join;
- * the portal adds the SDK key and the signed-in patient's name. The SDK secret is the function's.
- * Only a meeting of the viewed patient's upcoming video consults is signed, checked with the practice
- * at each post (a meeting cancelled since the page loaded is refused); any other is refused with 404.
- */
-export function signatureAction(request: Request, deps: SignatureDeps = portalDeps): Promise<Response> {
-  return stepDispatcher(
-    videoSteps,
-    {
-      sign: async (input, { api, user }) => {
-        const meetingNumber = MeetingNumberSchema.safeParse(input.meetingNumber);
-        if (!meetingNumber.success) return refuse(ZOOM_TEXT.badMeeting);
-        if (!(await upcomingVideoConsult(api, user.userId, meetingNumber.data))) return refuse(videoTexts.notYours, { status: 404 });
-        const reply = await getVideoSignature(api, meetingNumber.data, deps.signatureUrl);
-        if ("error" in reply) return refuse(ZOOM_TEXT.notSigned);
-        return { signature: reply.signature, sdkKey: deps.sdkKey, userName: user.userName };
-      },
-    },
-    { begin: deps.requireSession, failed: () => ZOOM_TEXT.notSigned },
-  )(request);
 }
