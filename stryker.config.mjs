@@ -23,7 +23,7 @@ export default {
     "app/areas/**/booking.machine.ts",
     "app/**/booking.ts",
     // Whether a patient is told an appointment is booked, taken, unknown or cancelled (decisions/385).
-    "app/areas/appointments/page.server.ts",
+    "app/areas/appointments/steps.server.ts",
     // Who gets in: the login machine and the sign-in steps, the second step and its proof, passkeys,
     // throttles, the session, its redirects, viewing claims and hashed names.
     "app/areas/**/login.machine.ts",
