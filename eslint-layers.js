@@ -66,7 +66,7 @@ function machineMayImport(from, to) {
 /** Packages a machine never imports: React and its bindings (a machine runs the same in a test, on the server and in the browser). */
 const REACT_PACKAGES = /^(react|react-dom|react-router|@xstate\/react)(\/|$)/;
 
-function problem(from, to) {
+function problem(from, to, typeOnly) {
   if (from.machine && !machineMayImport(from, to)) {
     return "A machine (<flow>.machine.ts) imports only isomorphic modules of its own area (never *.server, *.route, components or React), app/lib, contract/ and packages (layer-machines).";
   }
@@ -74,7 +74,8 @@ function problem(from, to) {
   if (from.area && to.area && from.area !== to.area) return `An area never imports another area: move what ${from.area} and ${to.area} share to a shared folder (layer-areas).`;
   if (from.inApp && !from.area && to.area) return "A shared folder imports no area: what it needs belongs in a shared folder (layer-shared).";
   if (from.route && to.practice) return "A route module never calls the practice itself: its area's page server (page.server.ts or another *.server.ts) makes the call (layer-practice).";
-  if (from.component && to.route) return "A component never imports a route module: move the shared type to app/lib (layer-routes).";
+  // A type (a loader's, for `useFetcher<typeof loader>`) leaves no import in the bundle (decisions/377).
+  if (from.component && to.route && !typeOnly) return "A component never imports a route module's code, only its types (`import type`): move what is shared to app/lib (layer-routes).";
   // A components folder's own server renderer (charts drawn to markup) draws its sibling components.
   if (from.server && !from.component && to.component) return "Server code never imports components: move the shared type to app/lib (layer-components).";
   if (!from.serverSide && to.server) return "Only route modules and server code import *.server modules: the browser never loads them (layer-server-only).";
@@ -97,7 +98,8 @@ const importDirection = {
       }
       const toRelative = path.relative(repo, target).split(path.sep).join("/");
       if (toRelative.includes("/+types/")) return;
-      const message = problem(from, withServerSide(roleOf(toRelative), toRelative));
+      const typeOnly = node.importKind === "type" || (node.specifiers?.length > 0 && node.specifiers.every((specifier) => specifier.importKind === "type"));
+      const message = problem(from, withServerSide(roleOf(toRelative), toRelative), typeOnly);
       if (message) context.report({ node: source, message });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };

@@ -23,6 +23,14 @@ export function refuse(message: string, { fields, status = 200 }: { fields?: Rec
 export const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && REFUSAL in value;
 
 /**
+ * Thrown by `begin`: the area's one answer to whichever step was posted, none of them run (a sign-in
+ * step from a session already signed in: a second tab, a double submit). Every step's reply must take it.
+ */
+export class AnsweredBeforeAnyStep {
+  constructor(readonly reply: unknown) {}
+}
+
+/**
  * What a handler may add to its step's HTTP answer besides the envelope: headers, such as the
  * `Set-Cookie` of a session the step made or changed (the sign-in's steps start and end sessions).
  * They go out with whatever the step answers, reply or refusal.
@@ -37,7 +45,7 @@ export type StepHandler<S extends Step, C> = (input: z.output<S["input"]>, conte
 export type StepHandlers<A extends StepArea, C> = { [N in keyof A["steps"]]: StepHandler<A["steps"][N], C> };
 
 export interface StepDispatcher<C> {
-  /** `begin` makes the handlers' context, and a signed-in area's ends an ended session there (401); `failed` words a practice error (default: "something went wrong"). */
+  /** `begin` makes the handlers' context, and a signed-in area's ends an ended session there (401), or answers every step at once (`AnsweredBeforeAnyStep`); `failed` words a practice error (default: "something went wrong"). */
   begin: (request: Request) => Promise<C>;
   failed?: (step: string, error: PracticeApiError) => string;
 }
@@ -71,6 +79,7 @@ export function stepDispatcher<A extends StepArea, C>(area: A, handlers: StepHan
     try {
       context = await options.begin(request);
     } catch (error) {
+      if (error instanceof AnsweredBeforeAnyStep) return json({ ok: true, reply: error.reply });
       // The session's own refusals, of a tab left behind by a switch of account in another tab (409,
       // decisions/160) or of what a parent's view does not reach (403), are refusals like any other:
       // their words reach the patient, nothing was done.

@@ -38,7 +38,7 @@ export const flowOutcomes = {
   chooseAccount: z.object({ kind: z.literal("chooseAccount"), accounts: z.array(LinkedAccountSchema) }),
   passwordUpdate: z.object({ kind: z.literal("passwordUpdate") }),
   rejected: z.object({ kind: z.literal("rejected"), message: z.string(), captchaRequired: z.boolean() }),
-  invalid: z.object({ kind: z.literal("invalid"), fieldErrors: z.object({ username: z.string().optional(), password: z.string().optional() }), message: z.string() }),
+  invalid: z.object({ kind: z.literal("invalid"), fields: z.object({ username: z.string().optional(), password: z.string().optional() }), message: z.string() }),
   refused: z.object({ kind: z.literal("refused"), message: z.string() }),
   expired: z.object({ kind: z.literal("expired"), message: z.string() }),
   failed: z.object({ kind: z.literal("failed"), message: z.string() }),

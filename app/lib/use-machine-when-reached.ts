@@ -1,34 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import type { LazyModule } from "./lazy-module";
 
 /**
  * A flow's machine that a page fetches when the patient reaches for it (decisions/358, 361, 348):
  * xstate, the machine and its steps' zod schemas count toward the page's first load, and a machine that
- * only waits in its starting state until the patient acts need not be there before. Used by the
- * messaging writer, the repeat request, the payment form (issue 54) and the video join (decisions/347).
+ * only waits in its starting state until the patient acts need not be there before. Every page that
+ * takes events before its machine arrives loads it this way (sign-in, messaging, repeats, payment, video; decisions/402).
  */
-
-/** The code of a flow's machine, fetched once; a failed fetch is forgotten, so the next reach fetches again. */
-export interface MachineCode<M> {
-  /** The module, once it has arrived (an earlier visit of the page): a new page starts its machine at once. */
-  arrived: M | null;
-  fetch(): Promise<M>;
-}
-
-export function machineCode<M>(load: () => Promise<M>): MachineCode<M> {
-  let pending: Promise<M> | undefined;
-  const code: MachineCode<M> = {
-    arrived: null,
-    fetch: () =>
-      (pending ??= load().then(
-        (module) => (code.arrived = module),
-        (error: unknown) => {
-          pending = undefined;
-          throw error;
-        },
-      )),
-  };
-  return code;
-}
 
 /** What the hook needs of a started actor (xstate's `Actor`). */
 export interface ReachedActor<E, S> {
@@ -39,7 +17,8 @@ export interface ReachedActor<E, S> {
 }
 
 export interface MachineWhenReached<M, E, V, A extends ReachedActor<E, unknown>> {
-  code: MachineCode<M>;
+  /** The machine's module (`lazyModule(() => import(...))`). */
+  code: Pick<LazyModule<M>, "arrived" | "preload">;
   /** Makes and starts the actor, then hands it the events the page took before, in order. */
   start(module: M, early: readonly E[]): A;
   /** The page's answer before the machine runs: the machine's starting state as the page draws it. */
@@ -106,7 +85,7 @@ function machineStore<M, E, V, A extends ReachedActor<E, unknown>>(first: Machin
   const reach = () => {
     if (held.module) return;
     if (held.unavailable) update({ unavailable: false });
-    code.fetch().then(
+    code.preload().then(
       (module) => held.module || update({ module }),
       () => {
         if (held.module) return;

@@ -144,14 +144,14 @@ describe("/emails/step", () => {
     const { step } = await patient(world);
     const before = (await posts(world)).length;
     const reply = (await step("send", { key: newKey(), mode: "compose", intent: "send", body: "   " })) as SendReply;
-    expect(reply).toMatchObject({ outcome: "refused", errors: { roleId: t.selectRole, practitionerId: t.selectProvider, subject: t.subjectRequired, body: t.bodyRequired } });
+    expect(reply).toMatchObject({ outcome: "refused", fields: { roleId: t.selectRole, practitionerId: t.selectProvider, subject: t.subjectRequired, body: t.bodyRequired } });
     const tooLong = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "y".repeat(801) })) as SendReply;
-    expect(tooLong).toMatchObject({ outcome: "refused", errors: { body: t.bodyTooLong } });
+    expect(tooLong).toMatchObject({ outcome: "refused", fields: { body: t.bodyTooLong } });
     const renamed = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "y", attachments: JSON.stringify([{ name: "photo.png", data: Buffer.from("MZ not a png").toString("base64") }]) })) as SendReply;
-    expect(renamed).toMatchObject({ outcome: "refused", errors: { attachments: `photo.png ${t.wrongType}` } });
+    expect(renamed).toMatchObject({ outcome: "refused", fields: { attachments: `photo.png ${t.wrongType}` } });
     // A practitioner outside the role chosen (the browser's focus on the field: messaging.spec.ts's refused send).
     const stranger = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "999999", subject: "x", body: "y" })) as SendReply;
-    expect(stranger).toMatchObject({ outcome: "refused", message: t.unknownPractitioner, errors: { practitionerId: t.unknownPractitioner } });
+    expect(stranger).toMatchObject({ outcome: "refused", message: t.unknownPractitioner, fields: { practitionerId: t.unknownPractitioner } });
     expect((await posts(world)).length).toBe(before);
   });
 

@@ -107,9 +107,9 @@ describe("the repeat action", () => {
     const { post, page } = await patient(world);
     const [first] = (await page()).rows;
     const before = (await repeatPosts(world)).length;
-    expect(await post("send", { key: newKey(), delivery: "pickup" })).toMatchObject({ outcome: "refused", errors: { medicationIds: t.selectOne } });
-    expect(await post("send", { key: newKey(), medicationIds: first.id, delivery: "pharmacy" })).toMatchObject({ outcome: "refused", errors: { pharmacyId: t.selectPharmacy } });
-    expect(await post("send", { key: newKey(), medicationIds: first.id, delivery: "pharmacy", pharmacyId: "999999" })).toMatchObject({ outcome: "refused", errors: { pharmacyId: t.unknownPharmacy } });
+    expect(await post("send", { key: newKey(), delivery: "pickup" })).toMatchObject({ outcome: "refused", fields: { medicationIds: t.selectOne } });
+    expect(await post("send", { key: newKey(), medicationIds: first.id, delivery: "pharmacy" })).toMatchObject({ outcome: "refused", fields: { pharmacyId: t.selectPharmacy } });
+    expect(await post("send", { key: newKey(), medicationIds: first.id, delivery: "pharmacy", pharmacyId: "999999" })).toMatchObject({ outcome: "refused", fields: { pharmacyId: t.unknownPharmacy } });
     expect(await post("send", { key: newKey(), medicationIds: "not-mine", delivery: "pickup" })).toMatchObject({ outcome: "refused", message: t.notOnRecord });
     expect(await post("send", { key: "short", medicationIds: first.id, delivery: "pickup" })).toMatchObject({ outcome: "refused" });
     expect((await repeatPosts(world)).length).toBe(before);
@@ -148,7 +148,7 @@ describe("the repeat action in the scenarios", () => {
     const loaded = await page();
     expect(loaded.settings.outstandingBalanceCents).toBe(12050);
     const reply = await post("send", { key: newKey(), medicationIds: loaded.rows[0].id, delivery: "pickup" });
-    expect(reply).toMatchObject({ outcome: "refused", errors: { delivery: t.outstandingBalance } });
+    expect(reply).toMatchObject({ outcome: "refused", fields: { delivery: t.outstandingBalance } });
     expect(await repeatPosts(world)).toEqual([]);
     // To a pharmacy, owing or not, the request goes.
     const [pharmacy] = await post<PharmacyOption[]>("pharmacies");

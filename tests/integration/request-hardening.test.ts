@@ -117,6 +117,15 @@ describe("the sign-in step posted straight to the server", () => {
     expect(logout.status).toBe(403);
   });
 
+  it("from a session already signed in (a second tab, a double submit), any step is answered signed in and none runs: the practice is not asked", async () => {
+    const browser = await signedIn();
+    const before = (await world.requests()).length;
+    expect(await browser.step(portal, signInSteps, "sign-in", { username: "nobody@demo.nz", password: "WrongPassword1", captcha: "", redirectTo: "/" })).toEqual({ kind: "signedIn", redirectTo: "/" });
+    expect(await browser.step(portal, signInSteps, "cancel", {})).toEqual({ kind: "signedIn", redirectTo: "/" });
+    expect(await world.requests()).toHaveLength(before);
+    expect((await browser.fetch(portal, "/")).status).toBe(200);
+  });
+
   it("cannot skip the captcha: once it is needed, the right password without it or with a forged one is refused", async () => {
     const fresh = await mock.createWorld({ scenario: "default", seed: 43 });
     const { username, password } = fresh.user("empty");

@@ -251,16 +251,16 @@ describe("sign-in steps", () => {
   // What the sign-in page would have refused, posted straight to the step: the form's own schema refuses
   // it on the server too, its words beside the fields (decisions/280), before anything is counted or asked.
   it.each([
-    { name: "empty fields", username: "", password: "", fieldErrors: { username: signInTexts.emailEmpty, password: signInTexts.passwordEmpty }, message: signInTexts.summaryMissing.both },
-    { name: "a password of spaces", username: "solo@demo.nz", password: "   ", fieldErrors: { password: signInTexts.passwordEmpty }, message: signInTexts.summaryMissing.password },
-    { name: "no address", username: "not-an-email", password: "x", fieldErrors: { username: signInTexts.emailInvalid }, message: signInTexts.summary },
-    { name: "a script for an address", username: "<script>alert(1)</script>", password: "Kiaora2024", fieldErrors: { username: signInTexts.emailInvalid }, message: signInTexts.summary },
-    { name: "10,000-character fields", username: "a".repeat(10_000), password: "b".repeat(10_000), fieldErrors: { username: signInTexts.emailTooLong, password: signInTexts.passwordTooLong }, message: signInTexts.summary },
-  ])("refuses $name before anything is counted or asked", async ({ username, password, fieldErrors, message }) => {
+    { name: "empty fields", username: "", password: "", fields: { username: signInTexts.emailEmpty, password: signInTexts.passwordEmpty }, message: signInTexts.summaryMissing.both },
+    { name: "a password of spaces", username: "solo@demo.nz", password: "   ", fields: { password: signInTexts.passwordEmpty }, message: signInTexts.summaryMissing.password },
+    { name: "no address", username: "not-an-email", password: "x", fields: { username: signInTexts.emailInvalid }, message: signInTexts.summary },
+    { name: "a script for an address", username: "<script>alert(1)</script>", password: "Kiaora2024", fields: { username: signInTexts.emailInvalid }, message: signInTexts.summary },
+    { name: "10,000-character fields", username: "a".repeat(10_000), password: "b".repeat(10_000), fields: { username: signInTexts.emailTooLong, password: signInTexts.passwordTooLong }, message: signInTexts.summary },
+  ])("refuses $name before anything is counted or asked", async ({ username, password, fields, message }) => {
     const { steps } = portal();
     const b = browser(steps);
     await world.clearRequests();
-    expect(await b.signIn(username, password)).toEqual({ kind: "invalid", fieldErrors, message });
+    expect(await b.signIn(username, password)).toEqual({ kind: "invalid", fields, message });
     // The practice is asked nothing at all.
     expect(await world.requests()).toEqual([]);
     expect((await b.session()).get("failures")).toBeUndefined();

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
  * The README is a front door and docs/ holds the rest (issue 54), so what ties them together is checked:
  * - docs/decisions/README.md indexes every decision record, and names no file that is not there;
  * - every relative link in README.md and docs/ (the decision index included) reaches a file;
- * - the README's first screen keeps the literal test command that `.ci/run` runs.
+ * - the README's first screen keeps the literal test command that `.ci/run` runs, and it is 300 lines at most.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const decisionsDir = path.join(root, "docs/decisions");
@@ -91,5 +91,9 @@ describe("README.md", () => {
     const firstScreen = read("README.md").split("\n").slice(0, 40).join("\n");
     expect(firstScreen).toMatch(/```sh\nnpm install && npm test\n```/);
     expect(read(".ci/run")).toContain("npm install && npm test");
+  });
+
+  it("stays a front door: 300 lines at most (issue 70)", () => {
+    expect(read("README.md").trimEnd().split("\n").length).toBeLessThanOrEqual(300);
   });
 });

@@ -26,12 +26,14 @@ async function restrictedImports(filePath: string, code: string): Promise<string
 const importing = (from: string) => `import * as m from "${from}";\nexport const used = m;\n`;
 
 describe("layer rules", () => {
-  it("a component importing a route module fails (layer-routes)", async () => {
+  it("a component importing a route module's code fails (layer-routes); its types (a loader's, for useFetcher) pass", async () => {
     const file = "app/areas/accounts/components/example-widget.tsx";
     expect(await restrictedImports(file, 'import type { Route } from "../+types/page.route";\nimport { loader } from "../page.route";\nexport type Props = Route.ComponentProps;\nexport const load = loader;\n')).toEqual([
       expect.stringContaining("layer-routes"),
     ]);
     expect(await restrictedImports("app/components/ui/example-widget.tsx", importing("../../shell/not-found.route"))).toEqual([expect.stringContaining("layer-routes")]);
+    expect(await restrictedImports(file, 'import type { loader } from "../page.route";\nimport { type action } from "../pay.route";\nexport type Replies = [typeof loader, typeof action];\n')).toEqual([]);
+    expect(await restrictedImports(file, 'import { type loader, action } from "../page.route";\nexport const parts: [typeof loader?, typeof action?] = [];\n')).toEqual([expect.stringContaining("layer-routes")]);
     expect(await restrictedImports(file, 'import type { InvoiceTableRow } from "../../../lib/accounts-view";\nimport { Button } from "../../../components/ui/button";\nexport const parts: [typeof Button, InvoiceTableRow?] = [Button];\n')).toEqual([]);
   });
 

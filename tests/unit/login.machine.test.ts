@@ -46,12 +46,12 @@ describe("login machine", () => {
     const { actor, calls } = start({});
     actor.send({ type: "signIn.submit", username: "", password: " ", captcha: null });
     const { context } = actor.getSnapshot();
-    expect(context.fieldErrors).toEqual({ username: signInTexts.emailEmpty, password: signInTexts.passwordEmpty });
+    expect(context.errors).toEqual({ username: signInTexts.emailEmpty, password: signInTexts.passwordEmpty });
     // Both are empty: the summary says which, rather than calling an empty address invalid (issue 21).
     expect(context.message).toBe(signInTexts.summaryMissing.both);
     expect(calls.signIn).toHaveLength(0);
     actor.send({ type: "field.edit", field: "username" });
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: undefined, password: signInTexts.passwordEmpty });
+    expect(actor.getSnapshot().context.errors).toEqual({ username: undefined, password: signInTexts.passwordEmpty });
   });
 
   // Each bad form the sign-in page may be given: its words beside each field, the line above the form,
@@ -59,21 +59,21 @@ describe("login machine", () => {
   const t = signInTexts;
   const long = "a".repeat(10_000);
   it.each([
-    { name: "empty fields", username: "", password: "", fieldErrors: { username: t.emailEmpty, password: t.passwordEmpty }, message: t.summaryMissing.both },
-    { name: "whitespace only", username: "   ", password: "   ", fieldErrors: { username: t.emailEmpty, password: t.passwordEmpty }, message: t.summaryMissing.both },
-    { name: "no password", username: "solo@demo.nz", password: "", fieldErrors: { password: t.passwordEmpty }, message: t.summaryMissing.password },
-    { name: "no e-mail", username: "", password: "Kiaora2024", fieldErrors: { username: t.emailEmpty }, message: t.summaryMissing.email },
-    { name: "a malformed e-mail", username: "solo@demo", password: "Kiaora2024", fieldErrors: { username: t.emailInvalid }, message: t.summary },
-    { name: "a script-injection e-mail", username: "<script>alert(1)</script>", password: "Kiaora2024", fieldErrors: { username: t.emailInvalid }, message: t.summary },
+    { name: "empty fields", username: "", password: "", errors: { username: t.emailEmpty, password: t.passwordEmpty }, message: t.summaryMissing.both },
+    { name: "whitespace only", username: "   ", password: "   ", errors: { username: t.emailEmpty, password: t.passwordEmpty }, message: t.summaryMissing.both },
+    { name: "no password", username: "solo@demo.nz", password: "", errors: { password: t.passwordEmpty }, message: t.summaryMissing.password },
+    { name: "no e-mail", username: "", password: "Kiaora2024", errors: { username: t.emailEmpty }, message: t.summaryMissing.email },
+    { name: "a malformed e-mail", username: "solo@demo", password: "Kiaora2024", errors: { username: t.emailInvalid }, message: t.summary },
+    { name: "a script-injection e-mail", username: "<script>alert(1)</script>", password: "Kiaora2024", errors: { username: t.emailInvalid }, message: t.summary },
     // Macrons are letters of an address (1§5's x@y.z, decisions/368); a domain with no dot is not one.
-    { name: "a unicode e-mail with no dot after the @", username: "ngā@tēnā", password: "Kiaora2024", fieldErrors: { username: t.emailInvalid }, message: t.summary },
-    { name: "10,000-character fields", username: `${long}@demo.nz`, password: "b".repeat(10_000), fieldErrors: { username: t.emailTooLong, password: t.passwordTooLong }, message: t.summary },
-  ])("refuses $name with its words beside each field and above the form, sending nothing", ({ username, password, fieldErrors, message }) => {
+    { name: "a unicode e-mail with no dot after the @", username: "ngā@tēnā", password: "Kiaora2024", errors: { username: t.emailInvalid }, message: t.summary },
+    { name: "10,000-character fields", username: `${long}@demo.nz`, password: "b".repeat(10_000), errors: { username: t.emailTooLong, password: t.passwordTooLong }, message: t.summary },
+  ])("refuses $name with its words beside each field and above the form, sending nothing", ({ username, password, errors, message }) => {
     const { actor, calls } = start({});
     actor.send({ type: "signIn.submit", username, password, captcha: null });
     const { context, value } = actor.getSnapshot();
     expect(value).toBe("credentials");
-    expect(context.fieldErrors).toEqual(fieldErrors);
+    expect(context.errors).toEqual(errors);
     expect(context.message).toBe(message);
     expect(calls.signIn).toHaveLength(0);
   });
@@ -121,13 +121,13 @@ describe("login machine", () => {
   it("shows the server's field errors, a refusal and an expiry inline", async () => {
     const { actor } = start({
       signIn: [
-        { kind: "invalid", fieldErrors: { username: signInTexts.emailInvalid }, message: signInTexts.summary },
+        { kind: "invalid", fields: { username: signInTexts.emailInvalid }, message: signInTexts.summary },
         { kind: "refused", message: "Too many attempts" },
         { kind: "expired", message: signInTexts.signInExpired },
       ],
     });
     actor.send({ type: "signIn.submit", ...good });
-    await waitForState(actor, (s) => s.matches("credentials") && s.context.fieldErrors.username !== undefined);
+    await waitForState(actor, (s) => s.matches("credentials") && s.context.errors.username !== undefined);
     actor.send({ type: "signIn.submit", ...good });
     await waitForState(actor, (s) => s.matches("credentials") && s.context.message === "Too many attempts");
     actor.send({ type: "signIn.submit", ...good });

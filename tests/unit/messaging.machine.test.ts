@@ -121,7 +121,7 @@ describe("messaging machine: compose", () => {
 
   it("each send refused for its fields counts a refusal (the form moves the focus on each), the browser's and the server's alike; a failure or typing does not", async () => {
     const { actor, refusals } = start({
-      send: async (n) => (n === 1 ? { outcome: "refused", message: t.unknownPractitioner, errors: { practitionerId: t.unknownPractitioner } } : n === 2 ? { outcome: "failed", message: t.sendFailed } : { outcome: "sent", message: t.sent }),
+      send: async (n) => (n === 1 ? { outcome: "refused", message: t.unknownPractitioner, fields: { practitionerId: t.unknownPractitioner } } : n === 2 ? { outcome: "failed", message: t.sendFailed } : { outcome: "sent", message: t.sent }),
     });
     actor.send({ type: "compose.open" });
     expect(refusals()).toBe(0);
@@ -517,7 +517,7 @@ describe("messaging machine: what the patient chooses and is told", () => {
 
   it("a refusal that names no field shows the practice's words in the dialog, keeps every word, and moves no focus", async () => {
     const words = "The practice is not taking messages from this account.";
-    const { actor, refusals } = start({ send: async () => ({ outcome: "refused", message: words, errors: {} }) });
+    const { actor, refusals } = start({ send: async () => ({ outcome: "refused", message: words, fields: {} }) });
     await fillCompose(actor);
     actor.send({ type: "submit", intent: "send" });
     await waitForState(actor, (s) => s.context.failure !== null);

@@ -251,7 +251,7 @@ describe("repeat medication machine (2§4, 2§5)", () => {
   it("a refusal shows the server's field message and lets the patient fix it", async () => {
     const { actor, sent } = start({
       replies: [
-        { outcome: "refused", message: t.outstandingBalance, errors: { delivery: t.outstandingBalance } },
+        { outcome: "refused", message: t.outstandingBalance, fields: { delivery: t.outstandingBalance } },
         { outcome: "refused", message: "The practice could not take this request." },
       ],
     });
@@ -355,8 +355,8 @@ describe("repeat medication machine: what is sent and shown", () => {
     const words = "The practice could not take this request.";
     const { actor, sent } = start({
       replies: [
-        { outcome: "refused", message: t.outstandingBalance, errors: { delivery: t.outstandingBalance } },
-        { outcome: "refused", message: words, errors: {} },
+        { outcome: "refused", message: t.outstandingBalance, fields: { delivery: t.outstandingBalance } },
+        { outcome: "refused", message: words, fields: {} },
       ],
     });
     await openWith(actor, "m1");

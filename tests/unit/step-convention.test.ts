@@ -70,14 +70,6 @@ function sourceFiles(folder: string): string[] {
 /** The portal's app/ as it is on disk. */
 const portalSources = (): Source[] => sourceFiles(path.join(repo, "app")).map((full) => ({ file: path.relative(repo, full).split(path.sep).join("/"), text: readFileSync(full, "utf8") }));
 
-/**
- * The sign-in area's two dispatchers, converted on a branch of their own: still answered where they
- * were (the login flow's route module, the login help's server module). Removed when sign-in moves
- * its dispatchers to app/areas/sign-in/steps.server.ts; until then they are the only breaks, each
- * named, and nothing else is let through.
- */
-const PENDING_SIGN_IN = ["app/areas/sign-in/login-flow.route.ts", "app/areas/sign-in/login-help.server.ts"];
-
 describe("the step convention: an area's steps are answered by an exported answer…Steps in its steps.server.ts", () => {
   const dispatcher = (name: string) => `stepDispatcher(${name}Steps, ${name}Handlers, { begin: async (request) => ({ signedIn: await requireSession(request), request }) })`;
 
@@ -117,14 +109,10 @@ describe("the step convention: an area's steps are answered by an exported answe
     ]);
   });
 
-  it("the portal's app/ keeps it (the sign-in area's two dispatchers pending, named)", () => {
+  it("the portal's app/ keeps it", () => {
     const sources = portalSources();
     // The walk reads the areas' step modules: a walk that found nothing would pass on nothing.
-    expect(sources.map((s) => s.file)).toEqual(expect.arrayContaining(["app/.server/steps.server.ts", "app/areas/medications/steps.server.ts", "app/areas/accounts/steps.server.ts"]));
-    const breaks = stepConventionBreaks(sources);
-    const pending = (b: string) => PENDING_SIGN_IN.some((file) => b.startsWith(`${file}:`));
-    expect(breaks.filter((b) => !pending(b))).toEqual([]);
-    // A pending file that no longer breaks it is to leave the list (and the list, once empty).
-    expect(PENDING_SIGN_IN.filter((file) => !breaks.some((b) => b.startsWith(`${file}:`)))).toEqual([]);
+    expect(sources.map((s) => s.file)).toEqual(expect.arrayContaining(["app/.server/steps.server.ts", "app/areas/medications/steps.server.ts", "app/areas/sign-in/steps.server.ts"]));
+    expect(stepConventionBreaks(sources)).toEqual([]);
   });
 });

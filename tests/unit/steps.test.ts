@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PracticeApiError } from "~/.server/practice/client.server";
-import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
+import { AnsweredBeforeAnyStep, refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
 import { errorsTexts } from "~/lib/texts/errors";
 import { STEP_HEADER, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-errors";
 import { callStep, failureMessage, step, stepArea, StepFailedError } from "~/lib/steps";
@@ -32,7 +32,7 @@ const handlers: StepHandlers<typeof area, Context> = {
   },
 };
 
-function portal({ signedIn = true, drift = false, viewingElsewhere = false } = {}) {
+function portal({ signedIn = true, drift = false, viewingElsewhere = false, answeredBefore = false } = {}) {
   const seen: Context["seen"] = [];
   const dispatch = stepDispatcher(area, drift ? ({ ...handlers, add: async () => ({ total: 3 }) } as never) : handlers, {
     begin: async (request) => {
@@ -40,6 +40,8 @@ function portal({ signedIn = true, drift = false, viewingElsewhere = false } = {
       if (!signedIn) throw Response.json({ sessionEnded: true }, { status: 401 });
       // As requireSession answers a tab still showing the person viewed before a switch in another tab.
       if (viewingElsewhere) throw data({ message: errorsTexts.viewingChanged }, { status: 409 });
+      // As the sign-in's steps answer a session that is already signed in.
+      if (answeredBefore) throw new AnsweredBeforeAnyStep({ sum: 0, left: 0 });
       return { signedIn, seen };
     },
     failed: (name) => `The ${name} could not be done just now.`,
@@ -118,6 +120,12 @@ describe("the step protocol", () => {
     const { fetch, dispatch } = portal({ viewingElsewhere: true });
     await expect(callStep(area, "withdraw", { amount: 5 }, { fetch })).rejects.toMatchObject({ name: "StepFailedError", kind: "refused", message: errorsTexts.viewingChanged });
     expect(await post(dispatch, { step: "withdraw", input: JSON.stringify({ amount: 5 }) })).toEqual({ status: 409, body: { ok: false, failure: { kind: "refused", message: errorsTexts.viewingChanged } } });
+  });
+
+  it("answers every step at once when begin says so, running none of them", async () => {
+    const { fetch, dispatch } = portal({ answeredBefore: true });
+    expect(await callStep(area, "add", { a: 1, b: 2 }, { fetch })).toEqual({ sum: 0 });
+    expect(await post(dispatch, { step: "withdraw", input: JSON.stringify({ amount: 50 }) })).toEqual({ status: 200, body: { ok: true, reply: { sum: 0, left: 0 } } });
   });
 
   it("a reply that does not match the declaration is a StepReplyError, never trusted", async () => {

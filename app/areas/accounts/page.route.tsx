@@ -12,7 +12,7 @@ import { buttonClass } from "~/components/ui/button";
 import { paymentTexts } from "./texts";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "~/components/ui/choice-styles";
-import { lazyModule } from "~/components/ui/lazy-module";
+import { lazyModule } from "~/lib/lazy-module";
 import { previewHref } from "~/lib/preview-view";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { currentViewing } from "~/lib/viewing";

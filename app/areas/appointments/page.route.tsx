@@ -7,7 +7,7 @@ import { CancelDialog, type CancelOutcome } from "./components/cancel-dialog";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { BadgeCount } from "~/components/ui/badge-count";
 import { Button, buttonClass } from "~/components/ui/button";
-import { lazyModule } from "~/components/ui/lazy-module";
+import { lazyModule } from "~/lib/lazy-module";
 import { TextField } from "~/components/ui/field";
 import { useNotice } from "~/components/ui/notice";
 import { Notice, ToastProvider } from "~/components/ui/toast";

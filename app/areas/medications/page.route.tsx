@@ -7,10 +7,10 @@ import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FieldError } from "~/components/ui/field";
-import { lazyModule } from "~/components/ui/lazy-module";
+import { lazyModule } from "~/lib/lazy-module";
 import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "./view";
 import { medicationsTexts } from "./texts";
-import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
+import { useMachineWhenReached } from "~/lib/use-machine-when-reached";
 import type { RepeatEvent } from "./repeat-medication.machine";
 import { earlyRepeat, isEarlyRepeatEvent, REPEAT_START, repeatViewOf } from "./repeat-selection";
 import type { Route } from "./+types/page.route";
@@ -30,7 +30,7 @@ const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
 ];
 
 // The repeat machine, xstate and the request's schemas and steps (decisions/358).
-const repeatCode = machineCode(() => import("./repeat-actor"));
+const repeatCode = lazyModule(() => import("./repeat-actor"));
 // The dialog's form, pharmacy search and texts load when the patient asks for a repeat (issue 12).
 const repeatDialog = lazyModule(() => import("./components/repeat-dialog"));
 const RepeatDialogContent = repeatDialog.component((m) => m.default);

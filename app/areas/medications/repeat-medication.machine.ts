@@ -127,7 +127,7 @@ export const repeatMedicationMachine = setup({
     // A refusal sent nothing: its key is spent with it, and the fields it names show why.
     keepRefusal: assign((_, reply: RepeatReply) => {
       if (reply.outcome !== "refused") return {};
-      return { key: null, message: reply.errors && Object.keys(reply.errors).length > 0 ? null : reply.message, errors: reply.errors ?? {} };
+      return { key: null, message: reply.fields && Object.keys(reply.fields).length > 0 ? null : reply.message, errors: reply.fields ?? {} };
     }),
     keepFailure: assign((_, { reply }: { reply?: RepeatReply }) => ({ message: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false })),
     // The same key stays: nothing reached the practice, and trying again once signed in is this attempt.

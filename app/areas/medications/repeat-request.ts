@@ -106,7 +106,7 @@ export function checkRepeatChoice(choice: RepeatChoice, settings: Pick<RepeatSet
 export const RepeatReplySchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("sent"), message: z.string() }),
   z.object({ outcome: z.literal("onLeave"), providers: z.array(z.string()) }),
-  z.object({ outcome: z.literal("refused"), message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
+  z.object({ outcome: z.literal("refused"), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
   z.object({ outcome: z.literal("failed"), message: z.string() }),
   z.object({ outcome: z.literal("unknown"), message: z.string() }),
 ]);

@@ -67,7 +67,7 @@ export function answerRepeatSteps(request: Request, deps: RepeatDeps = portalDep
 async function sendStep({ api, user }: Pick<SignedIn, "api" | "user">, fields: Partial<RepeatFields>, deps: RepeatDeps): Promise<RepeatReply> {
   // Read as a form is (conform: an empty field is no field), for the same field errors as before.
   const parsed = parseForm(new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string")), RepeatRequestSchema);
-  if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, errors: parsed.errors as Record<string, string> };
+  if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, fields: parsed.errors as Record<string, string> };
   const request = parsed.value;
   // A refusal sent nothing, so its key is let go; an answer of the practice is kept for the retries.
   // The practice API has no read of the repeat requests it received (2§7), so a request whose outcome
@@ -133,5 +133,5 @@ async function askPractice(api: SignedIn["api"], patientId: string, request: Par
 }
 
 function refusal(errors: RepeatErrors): RepeatReply {
-  return { outcome: "refused", message: Object.values(errors)[0] ?? t.sendFailed, errors: errors as Record<string, string> };
+  return { outcome: "refused", message: Object.values(errors)[0] ?? t.sendFailed, fields: errors as Record<string, string> };
 }

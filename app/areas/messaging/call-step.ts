@@ -1,4 +1,4 @@
-import { lazyModule } from "~/components/ui/lazy-module";
+import { lazyModule } from "~/lib/lazy-module";
 import type { StepInput, StepReply } from "~/lib/steps";
 import type { messagingSteps } from "./steps";
 

@@ -182,7 +182,7 @@ export function checkDraft(draft: Draft): MessageErrors {
 export const SendReplySchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("sent"), message: z.string(), detail: z.string().optional() }),
   z.object({ outcome: z.literal("saved"), message: z.string(), detail: z.string().optional() }),
-  z.object({ outcome: z.literal("refused"), message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
+  z.object({ outcome: z.literal("refused"), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
   z.object({ outcome: z.literal("failed"), message: z.string() }),
   z.object({ outcome: z.literal("unknown"), message: z.string() }),
 ]);

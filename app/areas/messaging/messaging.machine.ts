@@ -195,7 +195,7 @@ export const messagingMachine = setup({
     beginCheck: assign({ failure: null, sessionEnded: false }),
     keepRefusal: enqueueActions(({ enqueue }, reply: SendReply) => {
       if (reply.outcome !== "refused") return;
-      const errors: MessageErrors = reply.errors ?? {};
+      const errors: MessageErrors = reply.fields ?? {};
       const fields = Object.keys(errors).length > 0;
       enqueue.assign({ key: null, errors, failure: fields ? null : reply.message });
       if (fields) enqueue.emit({ type: "fields.refused" });

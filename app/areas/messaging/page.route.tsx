@@ -5,7 +5,7 @@ import type { Announcement, MessagingEvent } from "./messaging.machine";
 import { loadMessagingPage } from "./page.server";
 import { MessageList } from "./components/message-list";
 import { NothingOpen } from "./components/nothing-open";
-import { lazyModule } from "~/components/ui/lazy-module";
+import { lazyModule } from "~/lib/lazy-module";
 import { useNotice } from "~/components/ui/notice";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button } from "~/components/ui/button";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/page.route";
 import { tabClass } from "~/components/ui/choice-styles";
 import { useReadPracticeAgain } from "~/lib/read-practice-again";
 import { keepOutcome } from "~/lib/kept-outcome";
-import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
+import { useMachineWhenReached } from "~/lib/use-machine-when-reached";
 import { earlyMessaging, isEarlyMessagingEvent, MESSAGING_START, messagingDialogsOf, notFetched } from "./dialogs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
@@ -43,7 +43,7 @@ const t = messagingTexts;
 
 // The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
 // The messaging machine, xstate, and the writing steps with their zod schemas (decisions/361).
-const messagingCode = machineCode(() => import("./messaging-actor"));
+const messagingCode = lazyModule(() => import("./messaging-actor"));
 const composeDialog = lazyModule(() => import("./components/compose-dialog"));
 const ComposeForm = composeDialog.component((m) => m.ComposeForm);
 const documentDialog = lazyModule(() => import("~/components/pdf/document-dialog"));

@@ -37,13 +37,13 @@ export const draftClaim = (user: SignedIn["user"], draftId: string) => `message:
 export async function sendStep({ api, user }: SignedIn, fields: Partial<MessageFields>, deps: SendingDeps): Promise<SendReply> {
   // Read as a form is (conform: an empty field is no field), for the same field errors as before.
   const parsed = parseForm(new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string")), MessageFormSchema);
-  if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, errors: parsed.errors as Record<string, string> };
+  if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, fields: parsed.errors as Record<string, string> };
   const f = parsed.value;
   // The server checks every file again, by its content: the browser's check is a courtesy.
   const files: NonNullable<OutgoingMessage["payload"]> = [];
   for (const file of f.attachments) {
     const problem = attachmentProblem({ name: file.name, bytes: Buffer.from(file.data, "base64") });
-    if (problem) return { outcome: "refused", message: `${file.name} ${PROBLEM_TEXT[problem]}`, errors: { attachments: `${file.name} ${PROBLEM_TEXT[problem]}` } };
+    if (problem) return { outcome: "refused", message: `${file.name} ${PROBLEM_TEXT[problem]}`, fields: { attachments: `${file.name} ${PROBLEM_TEXT[problem]}` } };
     files.push({ contentAttachment: { contentType: typeByName(file.name)!, data: file.data, title: file.name } });
   }
   const claim = f.mode === "draft" && f.intent === "send" && f.draftId ? draftClaim(user, f.draftId) : `message:${user.apiBase} ${user.userId}:${f.key}`;
@@ -82,12 +82,12 @@ export async function sendStep({ api, user }: SignedIn, fields: Partial<MessageF
       }
       // The practitioner's name sent is the practice's own, and they must be in the role chosen.
       const practitioner = (await getMessagingRecipients(api, user.userId, f.roleId!)).find((r) => r.id === f.practitionerId);
-      if (!practitioner) return { outcome: "refused", message: t.unknownPractitioner, errors: { practitionerId: t.unknownPractitioner } };
+      if (!practitioner) return { outcome: "refused", message: t.unknownPractitioner, fields: { practitionerId: t.unknownPractitioner } };
       roleId = f.roleId!;
       recipient = { reference: `Practitioner/${practitioner.id}`, display: practitioner.name };
       subject = f.subject!.trim();
     }
-    if (payload.length > 5) return { outcome: "refused", message: t.tooManyFiles, errors: { attachments: t.tooManyFiles } };
+    if (payload.length > 5) return { outcome: "refused", message: t.tooManyFiles, fields: { attachments: t.tooManyFiles } };
     await postMessage(api, user.userId, roleId, { sender, recipient, subject, body, payload, intent: f.intent }, writing);
     return f.intent === "send" ? { outcome: "sent", message: t.sent } : { outcome: "saved", message: t.savedToDraft };
   });

@@ -6,7 +6,7 @@ import { ProfilePicture, Spinner } from "./components/avatar";
 import { Rows, Section, personalRows } from "./components/sections";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button } from "~/components/ui/button";
-import { lazyModule } from "~/components/ui/lazy-module";
+import { lazyModule } from "~/lib/lazy-module";
 import { useNotice } from "~/components/ui/notice";
 import { Notice, ToastProvider } from "~/components/ui/toast";
 import { profileTexts } from "./texts";

@@ -6,7 +6,7 @@ import { loadProfilePage } from "./page.server";
 import { ProfilePicture } from "./components/avatar";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button, buttonClass } from "~/components/ui/button";
-import { lazyModule } from "~/components/ui/lazy-module";
+import { lazyModule } from "~/lib/lazy-module";
 import { useNotice } from "~/components/ui/notice";
 import { Notice, ToastProvider } from "~/components/ui/toast";
 import { hasArea } from "~/lib/menu";

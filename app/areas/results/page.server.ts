@@ -66,8 +66,11 @@ export async function loadReportsPage(request: Request): Promise<ReportsPage> {
   };
 }
 
+/** A loader's reply as the dialog's fetchers read it (`useFetcher<typeof loader>`): the view, with or without a status of its own. */
+type Reply<T> = T | ReturnType<typeof data<T>>;
+
 /** The result dialog's content. Reading it marks the result read at the practice (2§4). */
-export async function loadResultDetail(request: Request, resultId: string, rate?: DocumentRate) {
+export async function loadResultDetail(request: Request, resultId: string, rate?: DocumentRate): Promise<Reply<ResultDetail>> {
   const signedIn = await requireSession(request);
   // Refused past the documents' limit (issue 36): the dialog says why, in its own failed state.
   const refused = await documentRefusal(signedIn, rate);
@@ -87,7 +90,7 @@ export async function loadResultDetail(request: Request, resultId: string, rate?
 }
 
 /** A test's values over time for the Result Chart (2§4); a failure is told as no data (2§8). */
-export async function loadResultChart(request: Request, rate?: DocumentRate) {
+export async function loadResultChart(request: Request, rate?: DocumentRate): Promise<Reply<ChartReply>> {
   const signedIn = await requireSession(request);
   const refused = await documentRefusal(signedIn, rate);
   if (refused) return data<ChartReply>({ ok: false, message: refused.message }, refused.init);

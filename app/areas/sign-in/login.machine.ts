@@ -41,7 +41,7 @@ export interface LoginContext {
   toast: string | null;
   /** How many notices told: each its own toast, so the same words twice are announced twice. */
   toastsTold: number;
-  fieldErrors: FieldErrors<SignInInput>;
+  errors: FieldErrors<SignInInput>;
   passwordProblem: NewPasswordProblem | null;
   /** The practice's refusal of a new password, shown in red (1§8 StatusCode "3"). */
   passwordMessage: string | null;
@@ -177,22 +177,22 @@ export const loginMachine = setup({
     showFieldErrors: assign(({ event }) => {
       assertEvent(event, "signIn.submit");
       const checked = validateSignIn(event);
-      return { fieldErrors: checked.ok ? {} : checked.errors, message: checked.ok ? signInTexts.summary : signInSummary(checked.errors) };
+      return { errors: checked.ok ? {} : checked.errors, message: checked.ok ? signInTexts.summary : signInSummary(checked.errors) };
     }),
     askForCaptcha: assign({ message: () => signInTexts.captchaNeeded }),
     clearFieldError: assign({
-      fieldErrors: ({ context, event }) => {
+      errors: ({ context, event }) => {
         assertEvent(event, "field.edit");
-        return { ...context.fieldErrors, [event.field]: undefined };
+        return { ...context.errors, [event.field]: undefined };
       },
     }),
-    startAttempt: assign({ message: null, toast: null, fieldErrors: {} }),
+    startAttempt: assign({ message: null, toast: null, errors: {} }),
     recordRejection: assign(({ context }, params: { message: string; captchaRequired: boolean }) => {
       const failures = context.failures + 1;
       return { failures, message: params.message, captchaRequired: params.captchaRequired || failures >= CAPTCHA_AFTER };
     }),
     showMessage: assign({ message: (_, params: { message: string }) => params.message }),
-    showServerFieldErrors: assign((_, params: { fieldErrors: FieldErrors<SignInInput>; message: string }) => ({ fieldErrors: params.fieldErrors, message: params.message })),
+    showServerFieldErrors: assign((_, params: { fields: FieldErrors<SignInInput>; message: string }) => ({ errors: params.fields, message: params.message })),
     showToast: assign(({ context }, params: { message: string }) => ({ toast: params.message, toastsTold: context.toastsTold + 1 })),
     dismissToast: assign({ toast: null }),
     rememberAccounts: assign({ accounts: (_, params: { accounts: LinkedAccount[] }) => params.accounts }),
@@ -240,7 +240,7 @@ export const loginMachine = setup({
     message: null,
     toast: null,
     toastsTold: 0,
-    fieldErrors: {},
+    errors: {},
     passwordProblem: null,
     passwordMessage: null,
     accounts: input.resume?.step === "chooseAccount" ? input.resume.accounts : [],

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { data, Link, redirect, useNavigate } from "react-router";
 import type { LoginEvent } from "./login.machine";
 import { redirectIfSignedIn, sessionStorage } from "~/.server/session.server";
 import { safeRedirectTo } from "~/.server/safe-redirect.server";
@@ -8,12 +8,13 @@ import { Captcha } from "./components/captcha";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { EmailField, PasswordField } from "~/components/ui/field";
-import { lazyModule } from "~/components/ui/lazy-module";
 import { ToastRegionPlaceholder } from "~/components/ui/toast-region";
 import { useNotice } from "~/components/ui/notice";
 import { signInTexts } from "./texts";
 import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
-import { idleSignInView, type SignInView } from "./view";
+import { idleSignInView, signInViewOf } from "./view";
+import { lazyModule } from "~/lib/lazy-module";
+import { useMachineWhenReached } from "~/lib/use-machine-when-reached";
 import type { Route } from "./+types/login.route";
 
 // Login Help (with its date and NHI rules) loads only when someone asks for help.
@@ -21,8 +22,7 @@ const LoginHelpDialog = lazy(() => import("./components/login-help-dialog").then
 
 // The sign-in steps (the login machine, xstate, zod, the steps and their client, the dialogs and the notices)
 // load when the patient starts on the form or asks for help, not with the page (issue 12, decisions/070).
-const signInSteps = lazyModule(() => import("./components/sign-in-steps"));
-type SignInStepsComponent = Awaited<ReturnType<typeof signInSteps.preload>>["SignInSteps"];
+const signInCode = lazyModule(() => import("./components/sign-in-steps"));
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in – Patient Portal" }];
 
@@ -46,52 +46,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const [view, setView] = useState<SignInView>(() => idleSignInView(loaderData.captchaRequired));
-  const [Steps, setSteps] = useState<SignInStepsComponent | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
   const helpSent = useNotice();
-  const sendToMachine = useRef<((event: LoginEvent) => void) | null>(null);
-  // What the patient submitted before the machine was there; it gets it as soon as it runs.
-  const queued = useRef<LoginEvent | null>(null);
-
-  const loadSteps = useCallback(() => {
-    signInSteps.preload().then(
-      (module) => {
-        setLoadFailed(false);
-        setSteps(() => module.SignInSteps);
-      },
-      // Offline before the steps arrived (the notices come with them): the machine's words for a
-      // network failure, in the form's message area; the next submit tries again.
-      () => {
-        queued.current = null;
-        setLoadFailed(true);
-      },
-    );
-  }, []);
+  // The machine arrives when the patient starts on the form or asks for help (issue 12, decisions/358);
+  // until then the form shows its starting state, and a submit waits for it.
+  const steps = useMachineWhenReached({
+    code: signInCode,
+    start: ({ startSignIn }, early: readonly LoginEvent[]) => startSignIn({ redirectTo: loaderData.redirectTo, captchaRequired: loaderData.captchaRequired, resume: loaderData.resume }, early),
+    initial: idleSignInView(loaderData.captchaRequired),
+    answer: (view, event) => (event.type === "signIn.submit" ? { ...view, signingIn: true } : view),
+    // Offline before the steps arrived: the form says so (below), and the next submit tries again.
+    notFetched: (view) => ({ view: { ...view, signingIn: false }, early: [] }),
+  });
+  const { snapshot, module, send, reach } = steps;
+  const view = snapshot ? signInViewOf(snapshot) : steps.early;
   // A switch-token sign-in that still needs a new password or an account opens on that step.
   useEffect(() => {
-    if (loaderData.resume) loadSteps();
-  }, [loaderData.resume, loadSteps]);
-
-  const send = (event: LoginEvent) => {
-    if (sendToMachine.current) return sendToMachine.current(event);
-    // Before the machine runs there is no message for an edit to clear.
-    if (event.type !== "field.edit") queued.current = event;
-    loadSteps();
-  };
-  const onReady = useCallback((machineSend: (event: LoginEvent) => void) => {
-    sendToMachine.current = machineSend;
-    const first = queued.current;
-    queued.current = null;
-    if (first) machineSend(first);
-  }, []);
-  const startSteps = () => {
-    if (!Steps && !loadFailed) loadSteps();
-  };
+    if (loaderData.resume) reach();
+  }, [loaderData.resume, reach]);
+  const signedIn = snapshot?.matches("signedIn") ? (snapshot.context.redirectTo ?? "/") : null;
+  useEffect(() => {
+    if (signedIn) void navigate(signedIn, { replace: true });
+  }, [signedIn, navigate]);
 
   const { signingIn } = view;
-  const message = view.message ?? (loadFailed ? signInTexts.networkFailure : null) ?? loaderData.notice;
+  const message = view.message ?? (steps.unavailable ? signInTexts.networkFailure : null) ?? loaderData.notice;
   return (
     <>
       <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col gap-6 px-4 py-10">
@@ -113,7 +93,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             method="post"
             noValidate
             className="flex flex-col gap-5"
-            onFocus={startSteps}
+            onFocus={reach}
             onSubmit={(event) => {
               event.preventDefault();
               if (signingIn) return;
@@ -126,10 +106,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               label="Email"
               name="username"
               autoComplete="username"
-              error={view.fieldErrors.username}
+              error={view.errors.username}
               onChange={() => send({ type: "field.edit", field: "username" })}
             />
-            <PasswordField label="Password" name="password" autoComplete="current-password" error={view.fieldErrors.password} onChange={() => send({ type: "field.edit", field: "password" })} />
+            <PasswordField label="Password" name="password" autoComplete="current-password" error={view.errors.password} onChange={() => send({ type: "field.edit", field: "password" })} />
             {view.captchaRequired ? <Captcha key={view.failures} /> : null}
             <Button type="submit" busy={signingIn}>
               {signingIn ? "Signing in…" : "Login"}
@@ -145,7 +125,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               onClick={() => {
                 setHelpOpen(true);
                 // Its result is one of the notices, which come with the sign-in steps.
-                startSteps();
+                reach();
               }}
             >
               Having trouble signing in?
@@ -161,16 +141,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           </Suspense>
         ) : null}
       </main>
-      {Steps ? (
-        <Steps
-          redirectTo={loaderData.redirectTo}
-          captchaRequired={loaderData.captchaRequired}
-          resume={loaderData.resume}
-          helpSent={helpSent.notice}
-          onHelpSentClose={helpSent.dismiss}
-          onReady={onReady}
-          onView={setView}
-        />
+      {snapshot && module ? (
+        <module.SignInDialogs state={snapshot} send={send} helpSent={helpSent.notice} onHelpSentClose={helpSent.dismiss} />
       ) : (
         <ToastRegionPlaceholder />
       )}

@@ -36,7 +36,7 @@ export async function signInStep(
   input: { username: string; password: string; captcha: string | null; redirectTo: string },
 ): Promise<FlowResult<"invalid" | "refused" | "rejected" | AfterAuthentication>> {
   const checked = validateSignIn(input);
-  if (!checked.ok) return { outcome: { kind: "invalid", fieldErrors: checked.errors, message: signInSummary(checked.errors) } };
+  if (!checked.ok) return { outcome: { kind: "invalid", fields: checked.errors, message: signInSummary(checked.errors) } };
   const { username, password } = checked.data;
   const address = clientAddress(request);
   const verdict = await ctx.throttle.claim(username, address);

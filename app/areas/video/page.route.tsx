@@ -5,7 +5,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
-import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
+import { lazyModule } from "~/lib/lazy-module";
+import { useMachineWhenReached } from "~/lib/use-machine-when-reached";
 import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "./zoom";
 import type { ZoomJoinEvent } from "./zoom-join.machine";
 import { videoTexts } from "./texts";
@@ -50,7 +51,7 @@ export default function Zoom({ loaderData }: Route.ComponentProps) {
 
 // The join machine, xstate and the signature step's schemas load when the patient reaches for Start
 // Meeting (pointed at, focused, pressed), not with the page (issue 35, decisions/347).
-const joinCode = machineCode(() => import("./join-machine"));
+const joinCode = lazyModule(() => import("./join-machine"));
 
 function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: string; passCode: string; appointment: Route.ComponentProps["loaderData"]["appointment"] }) {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { loadSharingPage, saveSharingChoice, type SharingAnswer, type SharingParent } from "./page.server";
+import { loadSharingPage, saveSharingChoice, type SharingParent } from "./page.server";
 import { sharingTexts as t } from "./texts";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button } from "~/components/ui/button";
@@ -47,7 +47,7 @@ export default function Sharing({ loaderData }: Route.ComponentProps) {
 }
 
 function ParentCard({ parent, decides, limited }: { parent: SharingParent; decides: boolean; limited: string }) {
-  const fetcher = useFetcher<SharingAnswer>();
+  const fetcher = useFetcher<typeof action>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const headingId = `parent-${parent.key}`;
   const options: { value: SharingParent["choice"]; label: string }[] = [

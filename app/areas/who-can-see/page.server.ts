@@ -99,7 +99,7 @@ export async function loadSharingPage(request: Request, deps: SharingDeps = port
   };
 }
 
-export type SharingAnswer = { ok: true; message: string; parent: string } | { ok: false; message: string; fields?: Record<string, string> };
+type SharingAnswer = { ok: true; message: string; parent: string } | { ok: false; message: string; fields?: Record<string, string> };
 
 /** The young person's choice for one parent: stored, on both access records, and told in words. */
 export async function saveSharingChoice(request: Request, deps: SharingDeps = portalDeps) {

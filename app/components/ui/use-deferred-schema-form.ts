@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { firstErrors, visibleErrors, type FieldErrors } from "~/lib/forms";
-import { lazyModule } from "./lazy-module";
+import { lazyModule } from "~/lib/lazy-module";
 
 /** The check and zod come with the schema, off the page's first load (decisions/357). */
 const checking = lazyModule(() => import("./schema-check"));

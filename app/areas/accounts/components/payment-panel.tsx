@@ -9,7 +9,8 @@ import { paymentTexts } from "../texts";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
+import { lazyModule } from "~/lib/lazy-module";
+import { useMachineWhenReached } from "~/lib/use-machine-when-reached";
 import { ConfirmerSlot } from "./card-provider";
 import { InvoiceTable } from "./invoice-table";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
@@ -22,8 +23,8 @@ const StripeCardFields = lazy(() => import("./stripe-card-fields"));
 // The payment machine, xstate, the step client and zod come after the page (issue 12, decisions/180),
 // fetched when the patient reaches for the form (issue 35, decisions/348: a phone would otherwise
 // download them on every visit); the form is drawn without them and takes what the patient does.
-const paymentCode = machineCode(() => import("./payment-engine"));
-type PaymentEngine = Awaited<ReturnType<typeof paymentCode.fetch>>;
+const paymentCode = lazyModule(() => import("./payment-engine"));
+type PaymentEngine = Awaited<ReturnType<typeof paymentCode.preload>>;
 type PaymentActor = ReturnType<PaymentEngine["createPaymentActor"]>;
 
 /** The form before its machine runs: the starting state with the patient's edits, and whether Pay was pressed. */

@@ -3,7 +3,7 @@ import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import { initialOf } from "../avatar";
 import type { MessageRow } from "../view";
 import { Button } from "~/components/ui/button";
-import { lazyModule } from "~/components/ui/lazy-module";
+import { lazyModule } from "~/lib/lazy-module";
 import type { ListWindow } from "./list-window";
 
 /** Three avatar colours cycling down the list (2§2), each with white text at AA contrast or better. */

@@ -10,6 +10,8 @@ import { previewTexts } from "~/lib/texts/preview";
 import { reportsTexts } from "~/lib/texts/reports";
 import { previewHref } from "~/lib/preview-view";
 import type { ChartReply, ResultCard, ResultDetail } from "~/lib/reports-view";
+import type { loader as resultLoader } from "../result.route";
+import type { loader as chartLoader } from "../chart.route";
 import { ObservationTable } from "~/components/lab-results/observation-table";
 
 // pdf.js loads only when a PDF result is shown, visx only when a chart is (STACK.md: route splitting).
@@ -51,7 +53,7 @@ export function ResultDialog({ result, onRead, onLoad, onClose }: { result: Resu
 }
 
 function ResultBody({ result, onRead, onLoad, onClose }: { result: ResultCard; onRead(): void; onLoad(loaded: Promise<void>): void; onClose(): void }) {
-  const detail = useFetcher<ResultDetail>();
+  const detail = useFetcher<typeof resultLoader>();
   const { load: loadDetail } = detail;
   const detailUrl = `/reports/result/${encodeURIComponent(result.id)}`;
   const load = useCallback(
@@ -148,7 +150,7 @@ function ChartIcon() {
  * the practice fails) the notice "No Chart Data Available" shows and the chart says "No Data Available".
  */
 function ChartButton({ test, onLoad }: { test: string; onLoad(loaded: Promise<void>): void }) {
-  const chart = useFetcher<ChartReply>();
+  const chart = useFetcher<typeof chartLoader>();
   const [asked, setAsked] = useState(false);
   const [open, setOpen] = useState(false);
   const { notice, tell, dismiss } = useNotice();

@@ -16,7 +16,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 /** Why the last request was not sent: the words, and the fields at fault when the form's rules refused it. */
 interface Refusal {
   message: string;
-  fieldErrors?: FieldErrors<LoginHelpInput & { captcha: string }>;
+  fields?: FieldErrors<LoginHelpInput & { captcha: string }>;
 }
 
 /** The e-mail and the NHI answer one rule ("either one"), so editing either clears both. */
@@ -31,7 +31,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const lastResult = useMemo(() => resultOf(refusal?.fieldErrors), [refusal]);
+  const lastResult = useMemo(() => resultOf(refusal?.fields), [refusal]);
   const form = useSchemaForm({
     schema: LoginHelpSchema,
     lastResult,
@@ -62,7 +62,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
     } catch (error) {
       // Refused (the form's rules, the captcha, the practice) or not answered: the dialog and what was typed stay.
       setBusy(false);
-      setRefusal({ message: failureMessage(error, loginHelpTexts.failed), fieldErrors: error instanceof StepFailedError ? error.fields : undefined });
+      setRefusal({ message: failureMessage(error, loginHelpTexts.failed), fields: error instanceof StepFailedError ? error.fields : undefined });
     }
     // A refusal needs a new captcha check: a solution is accepted once.
     setAttempt((n) => n + 1);

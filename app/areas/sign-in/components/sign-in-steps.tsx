@@ -1,11 +1,7 @@
-import { useMachine } from "@xstate/react";
-import { useLayoutEffect, useMemo } from "react";
-import { useNavigate } from "react-router";
-import { fromPromise } from "xstate";
+import { createActor, fromPromise, type SnapshotFrom } from "xstate";
 import { loginMachine, type FlowOutcome, type LoginEvent, type LoginInput } from "../login.machine";
 import { callStep } from "~/lib/steps";
 import { signInSteps } from "../steps";
-import type { SignInView } from "../view";
 import type { ToldNotice } from "~/components/ui/notice";
 import { Notice, ToastProvider } from "~/components/ui/toast";
 import { AccountChooser } from "./account-chooser";
@@ -37,59 +33,53 @@ async function passkeyCeremony() {
   return callStep(signInSteps, "passkey", { answer });
 }
 
-interface Props extends Required<LoginInput> {
+interface Start extends Required<LoginInput> {
   redirectTo: string;
-  /** Login Help's result, shown among the same notices. */
-  helpSent: ToldNotice | null;
-  onHelpSentClose(): void;
-  /** Called once the machine runs, with its `send`; the page queues what the patient did before. */
-  onReady(send: (event: LoginEvent) => void): void;
-  /** The machine's state as the sign-in form shows it. */
-  onView(view: SignInView): void;
 }
 
 /**
- * The sign-in steps of the login page (1§4): the login machine, its steps (decisions/280), the
- * forced password update, the account chooser and the notices. The page (login.route.tsx) loads
- * this module when the patient starts on the form or asks for help, so none of it is in the page's
- * first load (issue 12, decisions/070); the form itself stays in the page and shows `onView`'s state.
+ * The login machine with its steps (decisions/280), started by the login page through
+ * `useMachineWhenReached` with what the patient did before this module arrived (issue 12, decisions/070).
  */
-export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onHelpSentClose, onReady, onView }: Props) {
-  const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      loginMachine.provide({
-        actors: {
-          // Each actor is one step of /login/flow (./steps.ts); a failure envelope or no answer is the machine's onError.
-          // A step answers only its own outcomes (decisions/316); the machine takes any of the flow's.
-          signIn: fromPromise(({ input }) => callStep(signInSteps, "sign-in", { username: input.username, password: input.password, captcha: input.captcha, redirectTo })),
-          changePassword: fromPromise(({ input }) => callStep(signInSteps, "change-password", { password: input.password, confirm: input.confirm, agreed: input.agreed })),
-          chooseAccount: fromPromise(({ input }) => callStep(signInSteps, "choose-account", { account: input.accountId })),
-          cancelSignIn: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "cancel", {})),
-          checkCode: fromPromise(({ input }) => callStep(signInSteps, "second-step", { code: input.code, recovery: input.recovery })),
-          resendCode: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "second-step-resend", {})),
-          continueSignIn: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "second-step-continue", {})),
-          usePasskey: fromPromise<FlowOutcome, void>(() => passkeyCeremony()),
-          passkeyEmail: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "passkey-email", {})),
-          removeRecentPasskeys: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "passkey-recovery-remove", {})),
-        },
-      }),
-    [redirectTo],
-  );
-  const [state, send] = useMachine(machine, { input: { captchaRequired, resume } });
+export function startSignIn({ redirectTo, captchaRequired, resume }: Start, early: readonly LoginEvent[]) {
+  const machine = loginMachine.provide({
+    actors: {
+      // Each actor is one step of /login/flow (../steps.ts); a failure envelope or no answer is the machine's onError.
+      // A step answers only its own outcomes (decisions/316); the machine takes any of the flow's.
+      signIn: fromPromise(({ input }) => callStep(signInSteps, "sign-in", { username: input.username, password: input.password, captcha: input.captcha, redirectTo })),
+      changePassword: fromPromise(({ input }) => callStep(signInSteps, "change-password", { password: input.password, confirm: input.confirm, agreed: input.agreed })),
+      chooseAccount: fromPromise(({ input }) => callStep(signInSteps, "choose-account", { account: input.accountId })),
+      cancelSignIn: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "cancel", {})),
+      checkCode: fromPromise(({ input }) => callStep(signInSteps, "second-step", { code: input.code, recovery: input.recovery })),
+      resendCode: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "second-step-resend", {})),
+      continueSignIn: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "second-step-continue", {})),
+      usePasskey: fromPromise<FlowOutcome, void>(() => passkeyCeremony()),
+      passkeyEmail: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "passkey-email", {})),
+      removeRecentPasskeys: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "passkey-recovery-remove", {})),
+    },
+  });
+  const actor = createActor(machine, { input: { captchaRequired, resume } });
+  actor.start();
+  for (const event of early) actor.send(event);
+  return actor;
+}
+
+type SignInSnapshot = SnapshotFrom<typeof loginMachine>;
+
+interface Props {
+  state: SignInSnapshot;
+  send(event: LoginEvent): void;
+  /** Login Help's result, shown among the same notices. */
+  helpSent: ToldNotice | null;
+  onHelpSentClose(): void;
+}
+
+/**
+ * The sign-in steps' dialogs of the login page (1§4): the forced password update, the second step,
+ * passkeys, the account chooser and the notices. The form itself stays in the page (login.route.tsx).
+ */
+export function SignInDialogs({ state, send, helpSent, onHelpSentClose }: Props) {
   const { context } = state;
-  const signingIn = state.matches("signingIn");
-
-  // Layout effects: the form shows the new state in the same frame as the machine reaches it.
-  useLayoutEffect(() => onReady(send), [onReady, send]);
-  useLayoutEffect(
-    () => onView({ signingIn, fieldErrors: context.fieldErrors, captchaRequired: context.captchaRequired, failures: context.failures, message: context.message }),
-    [onView, signingIn, context.fieldErrors, context.captchaRequired, context.failures, context.message],
-  );
-  useLayoutEffect(() => {
-    if (state.matches("signedIn")) navigate(context.redirectTo ?? "/", { replace: true });
-  }, [state, context.redirectTo, navigate]);
-
   return (
     <>
       {state.matches("updatingPassword") ? (
