@@ -224,7 +224,8 @@ describe("record and replay through the built portal", () => {
     expect(originals.filter((detail) => mentions(text, detail))).toEqual([]);
     expect(texts.filter((detail) => mentions(text, detail, true))).toEqual([]);
     expect(text).not.toContain(user.password);
-    expect(made.users).toHaveLength(1);
+    // Once in a whole run (2026-11-30, Node 24) no user was recorded: the message says what the file held, for the next time.
+    expect(made.users, `${made.calls.length} calls recorded: ${[...new Set(made.calls.map((c) => `${c.scope} ${c.path}`))].slice(0, 8).join(", ")}`).toHaveLength(1);
 
     const replay = await startMock(port, ["--replay", file]);
     processes.push(replay);
