@@ -7,9 +7,8 @@ import { WORLD_ENDPOINT_NAMES } from "./world-endpoints";
 import type { WorldRegistry } from "./worlds";
 
 /**
- * The admin routes the console needs beside the rest (decisions/381), usable from a test or curl all
- * the same: what this mock is (its portal, its listening address, the calls a fault may name), the
- * scenarios with their descriptions, and the request journal as a live stream (Server-Sent Events).
+ * The admin routes the console needs, usable from a test or curl all the same: what this mock is, the scenarios with
+ * their descriptions, and the request journal as a live stream (Server-Sent Events) (decisions/381).
  */
 
 export interface AboutOptions {

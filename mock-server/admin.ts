@@ -12,9 +12,8 @@ import { UnknownScenarioError, type WorldRegistry } from "./worlds";
 import { readNamedRecording, RecordingNameSchema, RecordingSchema, type Recording } from "./recording/file";
 
 /**
- * The admin API under /__admin, for QA and tests: create, list, reset and delete worlds, read and
- * advance their clocks, inject faults, clear the journal.
- * It is deliberately unauthenticated: the mock listens on loopback and holds only generated data.
+ * The admin API under /__admin, for QA and tests: worlds, their clocks, faults and the journal. Deliberately
+ * unauthenticated: the mock listens on loopback and holds only generated data (decisions/381).
  */
 
 const HeldQuerySchema = z.strictObject({

@@ -4,9 +4,8 @@ import { fileURLToPath } from "node:url";
 import express, { Router } from "express";
 
 /**
- * The console's files (decisions/381): a Vite build of mock-server/console/ in build/mock-console/,
- * made by `npm run build` (and by `npm run mock` and `npm run dev` when missing or older than its
- * sources). Its page is the mock's own address, `/`; its assets are under `/__console/`.
+ * The console's files: a Vite build of mock-server/console/ in build/mock-console/, made by `npm run build` (and by
+ * `mock` and `dev` when missing or stale); its page is the mock's `/`, its assets under `/__console/` (decisions/381).
  */
 
 /** The repository's root, found from this file whether it runs as source (tsx) or bundled in build/node/. */

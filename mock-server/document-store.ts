@@ -4,9 +4,8 @@ import { PRACTICE_ZONE } from "../fixtures/builders/practice";
 import type { StaffRecord } from "../fixtures/builders/staff";
 
 /**
- * A world's lab results and letters, generated per patient on first read and kept newest first
- * (decisions/010), and the resources each patient has been given. Opening a result marks it read,
- * which the TestResultsCounter follows.
+ * A world's lab results and letters, generated per patient on first read and kept newest first, and the resources each
+ * patient has been given; opening a result marks it read, which the TestResultsCounter follows (decisions/010).
  */
 
 interface Shelf {

@@ -3,9 +3,8 @@ import { buildBox, type MessageContext, type MessagePlan, type MessageRecord } f
 import { pageOf } from "./paging";
 
 /**
- * A world's secure messages, kept outside the @mswjs/data store (decisions/010): each patient's
- * boxes are generated on first read and held as arrays newest first, so a page is a slice whose
- * cost does not depend on how many messages the box holds.
+ * A world's secure messages, kept outside the @mswjs/data store: each patient's boxes generated on first read and held
+ * as arrays newest first, so a page is a slice whose cost does not depend on the box's size (decisions/010).
  */
 
 interface Boxes {

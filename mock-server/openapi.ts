@@ -9,10 +9,8 @@ import { StartRecordingSchema } from "./recording/admin-recordings";
 import { RecordingSchema } from "./recording/file";
 
 /**
- * The OpenAPI 3.1 description of the practice API, generated from contract/ (never written by hand),
- * so the document, the portal's parsing and the mock's checks cannot disagree, plus the mock's own
- * admin API. Schemas describe the wire shape (zod's input side); rules zod cannot express in JSON
- * Schema are left to the contract. Linted with Redocly's recommended rules (tests/integration/openapi.test.ts).
+ * The OpenAPI 3.1 description of the practice API (generated from contract/, never by hand) and the mock's admin API, so
+ * the document, parsing and checks cannot disagree; schemas are the wire shape (zod's input side), other rules the contract's.
  */
 
 type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };

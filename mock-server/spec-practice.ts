@@ -4,10 +4,8 @@ import { ROOM } from "@contract/room";
 import { drawnNames } from "@contract/room/shapes";
 
 /**
- * A practice as 1§7 and 2§7 describe it, and no more (issue 52, decisions/372 and 395): what a world
- * created with `practice: "spec"` does differently from ours. The parameters it does not read are
- * declared in the contract (`notInSpecParameters`); the shapes it words its replies in are drawn by its
- * seed from the room the spec leaves (contract/room), and sent without the contract's check.
+ * A practice as 1§7 and 2§7 describe it, and no more (issue 52): what a world created with `practice: "spec"` does
+ * differently from ours (decisions/372 and 396).
  */
 
 /**

@@ -13,9 +13,8 @@ import { REPLAY_PASSWORD, type Recording } from "./recording/file";
 import { ReplayBook, type ReplayState } from "./recording/replay";
 
 /**
- * A world is a whole practice generated from a scenario and a seed, with its own store, sign-ins
- * and faults. The identity server routes each user name to the world that owns it, which is why
- * user names must be unique across worlds: outside the default world they carry the world id.
+ * A world is a whole practice generated from a scenario and a seed, with its own store, sign-ins and faults; user names
+ * are unique across worlds (outside the default one they carry the world id) so the identity server routes each (decisions/003).
  */
 
 export const DEFAULT_WORLD_ID = "default";

@@ -8,10 +8,8 @@ import { failureCode, portalStore, runDaily, type PortalStore } from "./portal-s
 import { ACCESS_ACTIONS, ACCESS_AREAS, accessEntries, BROWSERS, PLATFORMS, type AccessAction, type AccessArea, type DeviceLabel } from "./portal-store/schema";
 
 /**
- * The access record (issue 31, decisions/270): who opened, downloaded or changed what of whose record
- * through the portal, kept in the portal's own store. Recording never holds a page up: an entry is
- * handed to the store's background writes (retried, counted, never dropped without a log line), and
- * nothing here updates or deletes an entry except the retention purge.
+ * The access record (issue 31): who opened, downloaded or changed what of whose record through the portal, kept in the
+ * portal's own store; recording never holds a page up, and only the retention purge removes an entry (decisions/270).
  */
 
 export interface AccessEvent {

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 
 /**
- * Short opaque names, hashed, for an account holder, the set of their sessions and one session: the
- * state store's keys and the records of what a session did carry neither a patient id nor a session id
- * (which is a credential).
+ * Short opaque names, hashed, for an account holder, their sessions and one session, so the state store's keys and
+ * the records of what a session did carry neither a patient id nor a session id (which is a credential).
  */
 
 /**

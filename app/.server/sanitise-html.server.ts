@@ -1,10 +1,8 @@
 import sanitizeHtml from "sanitize-html";
 
 /**
- * A laboratory's narrative result, made safe before it leaves the server (docs/decisions/061). What
- * the practice relays is somebody else's markup: only text structure is kept (headings, paragraphs,
- * lists, tables, emphasis) and anything that can run, fetch or restyle the portal is dropped whole,
- * with its content where that content is code (script, style) and unwrapped where it is text.
+ * A laboratory's narrative result made safe before it leaves the server: only text structure is kept, and
+ * anything that can run, fetch or restyle the portal is dropped (docs/decisions/061).
  */
 
 const TEXT_TAGS = ["h3", "h4", "p", "br", "hr", "strong", "b", "em", "i", "u", "sub", "sup", "span", "div", "blockquote", "pre", "code", "ul", "ol", "li", "dl", "dt", "dd"];

@@ -6,10 +6,8 @@ import { portalStore, storeQueries, type PortalStore } from "./portal-store.serv
 import { shareLinks, shareLinkTickets, whanauParents } from "./portal-store/schema";
 
 /**
- * The portal's side of whānau access (issue 55, decisions/382): each parent or guardian seen acting
- * for a young person's record, and what the young person chose for them from their own sign-in. The
- * practice lists whom a holder may act for, never who may act for a patient, so the young person's
- * list is made here, the first time each parent's session views the record.
+ * The portal's side of whānau access (issue 55): each parent or guardian seen acting for a young person's record,
+ * and what the young person chose for them from their own sign-in (decisions/382).
  */
 
 /** One young person's record at one practice, and one parent or guardian acting for it. */

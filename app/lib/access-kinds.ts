@@ -1,7 +1,6 @@
 /**
- * The access record's closed sets (issue 31, decisions/270 and 274): what was done and in which area
- * of the portal. Isomorphic, so the area registry (app/lib/areas.ts) declares each page's area beside
- * its line and the access record's screen names them in words; the store's schema takes them from here.
+ * The access record's closed sets, what was done and in which area of the portal, isomorphic so the area registry,
+ * the access record's screen and the store's schema all take them from here (issue 31, decisions/270 and 274).
  */
 
 /**

@@ -1,7 +1,6 @@
 /**
- * Calendar days without a date library, for code the browser runs on a first visit (issue 35,
- * decisions/346): luxon is 21.6 KB gzip, and a form that only checks a typed day needs none of it.
- * Dates are still the practice's (DESIGN 5).
+ * Calendar days without a date library, for code the browser runs on a first visit: luxon is 21.6 KB gzip and a form
+ * that only checks a typed day needs none of it; dates are still the practice's (DESIGN 5; issue 35, decisions/346).
  */
 
 /** Dates are the practice's: Pacific/Auckland whatever the server's or browser's zone (DESIGN 5). */

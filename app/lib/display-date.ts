@@ -1,7 +1,6 @@
 /**
- * A date as the patient types it in every screen's date search (2§5): DD-MM-YYYY, sent as YYYY-MM-DD.
- * Plain calendar arithmetic with no library, apart from the forms' schemas (date-range.ts), so that a
- * page can read dates without fetching zod on its first load (decisions/357).
+ * A date as the patient types it in every date search (2§5): DD-MM-YYYY, sent as YYYY-MM-DD, with no library and apart
+ * from the forms' schemas (date-range.ts), so a page reads dates without fetching zod on its first load (decisions/357).
  */
 
 const DISPLAY_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;

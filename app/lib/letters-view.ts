@@ -5,9 +5,8 @@ import { formatDate, practiceDateTime } from "./dates";
 import { recordTexts } from "./texts/record";
 
 /**
- * The Letters screen's view types, shared by its server half (app/areas/letters/page.server.ts)
- * and its components. The mapper runs in the loader only: the page imports the types, so luxon
- * stays off its bundle.
+ * The Letters screen's view types, shared by its server half and its components; the mapper runs in the loader only
+ * and the page imports only types, so luxon stays off its bundle (decisions/066).
  */
 
 /** One letter tile (2§2): its type and date, and whether the portal can show it. Each shown field holds a value or "Not recorded". */

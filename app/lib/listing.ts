@@ -1,7 +1,6 @@
 /**
- * Paged listings kept in the address (DESIGN "Every screen of part 2"): `pages` is how many pages the
- * "more" control has shown, so a reload, back or a shared link shows as many; a date range travels
- * beside it as typed.
+ * Paged listings kept in the address (DESIGN "Every screen of part 2"): `pages` is how many pages "more" has shown,
+ * so a reload, back or a shared link shows as many; a date range travels beside it as typed (decisions/066).
  */
 
 /** How many pages the address asks for: 1 to 50 (5,000 items at 2§9's 100 a page). */

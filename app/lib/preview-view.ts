@@ -1,10 +1,8 @@
 import type { ResultDetail } from "./reports-view";
 
 /**
- * The full-page view of one document (/preview, 1§2): an invoice, a letter or a test result, opened
- * from its dialog or by a link on a phone. The address names the document's kind and id only; the
- * loader asks the practice for it as the signed-in (or viewed) patient, so an id that is not theirs
- * finds nothing.
+ * The full-page view of an invoice, a letter or a test result (/preview, 1§2), opened from its dialog or by a link on
+ * a phone; the address names only its kind and id, so an id that is not the patient's finds nothing (decisions/172).
  */
 
 export type PreviewKind = "invoice" | "letter" | "result";

@@ -4,9 +4,8 @@ import { formatDate, practiceDateTime } from "./dates";
 import { recordTexts } from "./texts/record";
 
 /**
- * What the Test Results screen shows (2§2, 2§3), mapped on the server from the practice's replies.
- * The screen imports only the types: dates are formatted here (DD-MM-YYYY, Pacific/Auckland) so luxon
- * stays off the page's bundle.
+ * What the Test Results screen shows (2§2, 2§3), mapped on the server from the practice's replies; the screen imports
+ * only the types, and dates are formatted here (DD-MM-YYYY, Pacific/Auckland) so luxon stays off it (decisions/062).
  */
 
 /**

@@ -2,9 +2,8 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/brow
 import { z } from "zod";
 
 /**
- * What the sign-in steps answer (1§4), shared by the server half (app/areas/sign-in/login-flow.server.ts and its steps),
- * the login machine and the sign-in steps (app/areas/sign-in/steps.ts) that read each reply with it. It lives
- * here, below all three, so that none of them imports another's types.
+ * What the sign-in steps answer (1§4), shared by the server half, the login machine and the sign-in steps that read
+ * each reply with it; it lives here, below all three, so that none of them imports another's types (decisions/316).
  */
 
 /** From this many failed sign-ins (in the browser, or of one account), the next attempt needs a captcha (1§4). */

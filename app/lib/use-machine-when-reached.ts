@@ -2,10 +2,8 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import type { LazyModule } from "./lazy-module";
 
 /**
- * A flow's machine that a page fetches when the patient reaches for it (decisions/358, 361, 348):
- * xstate, the machine and its steps' zod schemas count toward the page's first load, and a machine that
- * only waits in its starting state until the patient acts need not be there before. Every page that
- * takes events before its machine arrives loads it this way (sign-in, messaging, repeats, payment, video; decisions/402).
+ * A flow's machine fetched when the patient reaches for it: one that only waits in its starting state need not
+ * weigh on the first load, and every page that takes events before it arrives loads it this way (decisions/348, 358, 361, 402).
  */
 
 /** What the hook needs of a started actor (xstate's `Actor`). */

@@ -2,9 +2,8 @@ import { DateTime } from "luxon";
 import { a4Document } from "./a4";
 
 /**
- * A real, printable one-page clinical document (a message attachment, a letter, a result): the
- * practice's letterhead, who it is about, a title and wrapped paragraphs. The same input gives the
- * same bytes, because the document's dates are its own, not the moment it was rendered.
+ * A real, printable one-page clinical document (a message attachment, a letter, a result) on the practice's letterhead;
+ * the same input gives the same bytes, because the document's dates are its own, not the moment it was rendered.
  */
 
 export interface ClinicalDocument {

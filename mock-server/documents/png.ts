@@ -1,9 +1,8 @@
 import { crc32, deflateSync } from "node:zlib";
 
 /**
- * A real PNG image (RGB, 8 bits per channel) drawn from a seed: soft bands of colour with a darker
- * oval, like a clinical photo's subject. Written by hand because only the encoder's few lines are
- * needed: signature, IHDR, one zlib-compressed IDAT, IEND.
+ * A real PNG image (RGB, 8 bits per channel) drawn from a seed, like a clinical photo's subject; written by hand as only
+ * the encoder's few lines are needed: signature, IHDR, one zlib-compressed IDAT, IEND (decisions/171).
  */
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -16,9 +16,8 @@ import { practiceOf, withToken } from "./helpers";
 import { mockArea, type AreaRoutes, type StoreInputs } from "../area";
 
 /**
- * Secure messages (2§7): paged box listings, one message with its attachments, writing (send or
- * draft, attachments kept as sent), deleting (one, or a comma list with a trailing comma), and who a
- * patient may write to. Every change moves the InboxCounter with it (MessageStore).
+ * Secure messages (2§7): box listings, one message with its attachments, writing (send or draft, attachments kept as sent),
+ * deleting (one, or a comma list with a trailing comma) and whom a patient may write to; every change moves the InboxCounter.
  */
 
 const BOX_OF: Record<string, MessageBox> = { [MESSAGE_BOXES.inbox]: "inbox", [MESSAGE_BOXES.sent]: "sent", [MESSAGE_BOXES.drafts]: "drafts" };

@@ -6,9 +6,8 @@ import { upstreamLabel } from "./file";
 import { normalisedUpstream, recorderPath, type Recorder, type RecorderRegistry } from "./recorder";
 
 /**
- * The admin API's recordings (decisions/384): start one in front of a practice's identity server,
- * list them, take the anonymised file, stop one. Like the rest of the admin API, loopback only, and a
- * call from another site's page is refused (app.ts).
+ * The admin API's recordings: start one in front of a practice's identity server, list, take the anonymised file, stop;
+ * like the rest of the admin API, loopback only, and a call from another site's page is refused (decisions/384).
  */
 
 export const StartRecordingSchema = z.strictObject({

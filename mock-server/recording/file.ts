@@ -3,9 +3,8 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * A recording (decisions/384): the calls a portal made to a practice and the practice's answers, with
- * every personal detail already replaced by a made-up one and no token, password or secret header in
- * it. A world made from it answers as recorded. Checked with this schema whenever it is loaded.
+ * A recording: a portal's calls to a practice and its answers, every personal detail made up and no token, password or
+ * secret header in it; a world made from it answers as recorded, checked with this schema on load (decisions/384).
  */
 
 export const RECORDING_VERSION = 1;

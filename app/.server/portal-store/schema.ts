@@ -3,9 +3,8 @@ import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } f
 import { ACCESS_ACTIONS, ACCESS_AREAS, type AccessAction, type AccessArea } from "~/lib/access-kinds";
 
 /**
- * The tables of the portal's own store (issue 31, decisions/270): what the portal adds to the
- * practice's record, never the record itself. Changing a table here means a new migration:
- * `npm run db:generate` writes it to ./migrations, and every process applies it at start-up.
+ * The tables of the portal's own store (issue 31): what it adds to the practice's record, never the record itself;
+ * a changed table needs a migration (`npm run db:generate`), applied by every process at start-up (decisions/270).
  */
 
 // The closed sets live with the portal's isomorphic code (app/lib/access-kinds.ts): the area registry and the screen read them too.

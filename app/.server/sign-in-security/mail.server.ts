@@ -2,9 +2,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "../config.server";
 
 /**
- * The portal's own mail (decisions/277): the second step's codes, sent through SMTP_URL with
- * nodemailer. The practice sends its own mail (temporary passwords); this is only what the portal adds.
- * Nothing here logs a message's text: a code is in it.
+ * The portal's own mail, the second step's codes, sent through SMTP_URL with nodemailer (the practice sends its own);
+ * nothing here logs a message's text, as a code is in it (decisions/277).
  */
 
 export interface Mail {

@@ -13,10 +13,8 @@ import { stateStore } from "../state.server";
 import { AttemptThrottle } from "./throttle.server";
 
 /**
- * The second step at sign-in (issue 31, decisions/277): a six-digit code e-mailed after the practice
- * accepted the password, or one of ten recovery codes. Codes are made with node:crypto, kept only as
- * hashes in the portal's own store, and used once; e-mailed codes expire after CODE_TTL_MS. Nothing
- * here logs, counts or records a code.
+ * The second step at sign-in (issue 31): a six-digit code e-mailed after the practice accepted the password, or
+ * one of ten recovery codes; kept only as hashes, used once, and never logged, counted or recorded (decisions/277).
  */
 
 /** How long an e-mailed code works. */

@@ -7,10 +7,8 @@ import { linkedAccountsOf } from "~/.server/linked-accounts.server";
 import { openSession, sessions, type Sessions, type SignedIn } from "~/.server/session.server";
 
 /**
- * Switch account (issue 21, item 12; decisions/160): the holder of a login with linked accounts
- * chooses, from the header, whose record to view, without signing in again. The choices are the
- * practice's list read again at each step, never the browser's word nor the list of sign-in time
- * (the practice may have unlinked someone since).
+ * Switch account (issue 21, item 12): the holder of a login with linked accounts chooses, from the header, whose
+ * record to view without signing in again, from the practice's list read again at each step (decisions/160).
  */
 
 export interface SwitchPageData {

@@ -4,10 +4,8 @@ import { centsAsAmountText, checkPaymentAmount } from "./payment-amount";
 import type { PaymentContext, PaymentEvent, PaymentInput, PaymentMethod } from "./payment-context";
 
 /**
- * The payment's figures and the patient's choices before Pay (1§4 choice, allocation, methods): what
- * the payment machine does while editing, as plain functions without xstate or zod. The payment form
- * is drawn from them on the server and in the browser before the machine has loaded, and the machine
- * uses the same functions, so the form shows the same figures either way (decisions/180).
+ * The payment's figures and the patient's choices before Pay (1§4) as plain functions, so the form is drawn with the
+ * same figures on the server, in the browser before the payment machine loads, and by the machine (decisions/180).
  */
 
 /** 1§4 Payment methods: only type '2' takes cards here. */

@@ -2,10 +2,8 @@ import type { AllocatableInvoice, Allocation } from "./allocation";
 import type { CardType } from "./card-brand";
 
 /**
- * The payment machine's input, context and events: the types both payment.machine.ts and
- * payment-choice.ts (its editing part, also drawn before the machine loads) are written against. They
- * live apart from both so that the machine imports the choice functions and nothing imports back
- * (the two once imported each other, issue 30).
+ * The payment machine's input, context and events, apart from payment.machine.ts and payment-choice.ts so that
+ * the machine imports the choice functions and nothing imports back (issue 30, decisions/330).
  */
 
 export type PaymentMethod = "card" | "poli" | "paymentExpress";

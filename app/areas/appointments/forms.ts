@@ -5,9 +5,8 @@ import { timelineTexts } from "~/lib/texts/timeline";
 import { yearBefore } from "~/lib/timeline-filter";
 
 /**
- * The Appointments screen's two forms, apart from appointments-view.ts so that the page draws without
- * zod: the browser fetches them when the patient reaches for a form (decisions/357), the server parses
- * with them.
+ * The Appointments screen's two forms, apart from view.ts so that the page draws without zod: the browser fetches
+ * them when the patient reaches for a form, the server parses with them (decisions/357).
  */
 
 const t = appointmentsTexts;

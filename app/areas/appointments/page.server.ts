@@ -21,9 +21,8 @@ import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
 
 /**
- * What /appointments loads (2§2); the booking machine's steps and the page's Cancel (2§4, 2§5) are
- * `./steps.server.ts`. Everything is the viewed patient's (user.userId); only a main account books
- * for a linked family member, whose id then travels in every call (decisions/102).
+ * What /appointments loads (2§2); its steps and Cancel are `./steps.server.ts`. Everything is the viewed patient's; only
+ * a main account books for a linked family member, whose id then travels in every call (decisions/102).
  */
 
 /** History reads at most this many pages of 100 (a record with more is searched by dates). */

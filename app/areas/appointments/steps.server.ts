@@ -37,9 +37,8 @@ import { requireSession } from "~/.server/proxy-access.server";
 import { familyOf, todayOf } from "./page.server";
 
 /**
- * POST /appointments/book: the booking machine's steps and the page's Cancel (2§4, 2§5; decisions/280,
- * 377). Everything is the viewed patient's (user.userId); only a main account books for a linked
- * family member, whose id then travels in every call (decisions/102).
+ * POST /appointments/book: the booking machine's steps and the page's Cancel (2§4, 2§5; decisions/280, 377), for the
+ * viewed patient; only a main account books for a linked family member, whose id travels in every call (decisions/102).
  */
 
 const t = appointmentsTexts;

@@ -3,9 +3,8 @@ import type { BookingSettings, Option } from "./booking";
 import type { AppointmentRow } from "~/lib/appointment-row";
 
 /**
- * The /appointments screen (2§2): its tabs, the History badges and range kept in the address, the rows
- * the page shows (the forms' schemas are appointments-forms.ts). No luxon here: the server hands the page every
- * date and time already written in the practice's zone.
+ * The /appointments screen (2§2): its tabs, the History badges and range kept in the address, and its rows; no luxon,
+ * as the server hands the page every date and time already written in the practice's zone (decisions/100).
  */
 
 export type AppointmentTab = "book" | "upcoming" | "history";

@@ -2,9 +2,8 @@ import { formatDate, practiceDateTime } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
 
 /**
- * How the health screens show a field of a practice's record that may be absent, null or empty, or
- * written in any of the forms the spec leaves open (the room, decisions/396): its value, or "Not
- * recorded", never a blank or a page that fails.
+ * How the health screens show a field that may be absent, null, empty or in any form the spec leaves open: its
+ * value, or "Not recorded", never a blank or a page that fails (decisions/396).
  */
 
 /** The text as the practice wrote it, trimmed; "" when it wrote nothing. Markup stays text (React escapes it). */

@@ -4,9 +4,8 @@ import { RequestKeySchema } from "~/lib/request-key";
 import type { Delivery, RepeatSettings } from "./view";
 
 /**
- * The repeat-prescription request (2§4, 2§5): the one schema the repeat-medication machine checks in
- * the browser and /medications/repeat checks again on the server, and the request's reply; the steps
- * are declared in app/areas/medications/steps.ts (decisions/280).
+ * The repeat-prescription request (2§4, 2§5): the one schema the machine checks in the browser and /medications/repeat
+ * again on the server, and the request's reply; its steps are in ./steps.ts (decisions/280).
  */
 
 const t = medicationsTexts;

@@ -3,9 +3,8 @@ import { RepeatReplySchema, type RepeatFields } from "./repeat-request";
 import { step, stepArea } from "~/lib/steps";
 
 /**
- * The repeat-medication machine's steps (2§4, 2§5), posted to /medications/repeat (decisions/280): the
- * pharmacies (a failure is the protocol's envelope) and the request, which answers its own outcomes
- * (sent, on leave, refused with field errors, failed, unknown: decisions/216).
+ * The repeat-medication machine's steps (2§4, 2§5), posted to /medications/repeat (decisions/280): the pharmacies, and
+ * the request, which answers its own outcomes (sent, on leave, refused with field errors, failed, unknown: decisions/216).
  */
 
 /**

@@ -5,9 +5,8 @@ import { settingGiven, type PracticeSettingsRead } from "~/lib/practice-settings
 import { settingOn } from "@contract/truthy";
 
 /**
- * The Medications screen's view types, shared by its server half (app/areas/medications/page.server.ts
- * and the repeat steps' steps.server.ts), its components and the repeat-medication machine. The mappers
- * run on the server: the page imports the types, so luxon stays off its bundle.
+ * The Medications screen's view types, shared by its server half, its components and the repeat-medication machine;
+ * the mappers run on the server and the page imports only types, so luxon stays off its bundle (decisions/090).
  */
 
 /** Long Term, or History with one of the practice's lists (2§2, 2§7 TypeID). */

@@ -1,7 +1,6 @@
 /**
- * /emails in the address (2§2): the box, the Inbox's read filter and the open message. Kept apart from
- * the view schemas (zod) because the revalidation rule reads it, the page's own and the one the page
- * adds for the shell (app/lib/unchanged-data.ts, decisions/344).
+ * /emails in the address (2§2): the box, the Inbox's read filter and the open message, apart from the view schemas
+ * (zod) because the revalidation rules read it, the page's own and the one it adds for the shell (decisions/344).
  */
 
 export const BOXES = ["inbox", "sent", "drafts"] as const;

@@ -1,7 +1,6 @@
 /**
- * The avatar beside a message in /emails' list and viewer (2§2): its colour by place and the initial of
- * the name. Apart from the view schemas (messaging-view.ts, zod) because the page draws it from its
- * first render, and zod stays off the page's first load (decisions/361).
+ * The avatar beside a message in /emails (2§2): its colour by place and the name's initial, apart from the view schemas
+ * (view.ts, zod) because the page draws it from its first render and zod stays off the first load (decisions/361).
  */
 
 /** Colours are by position in the list, not by person: three cycle down the rows (2§2). */

@@ -4,9 +4,8 @@ import { messagingTexts } from "./texts";
 import { RequestKeySchema } from "~/lib/request-key";
 
 /**
- * Writing to the practice (2§2, 2§4, 2§5): the one schema the messaging machine checks in the browser
- * and /emails/step checks again on the server, the steps' replies, and the fields the machine posts
- * (its steps: app/areas/messaging/steps.ts, decisions/280).
+ * Writing to the practice (2§2, 2§4, 2§5): the one schema the messaging machine checks in the browser and /emails/step
+ * again on the server, the steps' replies and the fields the machine posts (its steps: ./steps.ts, decisions/280).
  */
 
 const t = messagingTexts;

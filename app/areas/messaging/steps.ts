@@ -6,8 +6,7 @@ import { RequestKeySchema } from "~/lib/request-key";
 import { step, stepArea } from "~/lib/steps";
 
 /**
- * /emails' steps (2§2, 2§4, 2§5), posted to /emails/step by the page and the messaging machine's actors
- * (decisions/280). A failure (the practice could not list, open or delete) is the protocol's envelope;
+ * /emails' steps (2§2, 2§4, 2§5), posted to /emails/step (decisions/280): a failure is the protocol's envelope, and
  * sending answers its own outcomes (sent, saved, refused with field errors, failed, unknown: decisions/215).
  */
 

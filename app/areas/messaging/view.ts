@@ -1,10 +1,8 @@
 import { z } from "zod";
 
 /**
- * What /emails hands the screen (2§2 Messaging), shared by its loader, its steps and the page. Dates
- * are formatted on the server (DD-MM-YYYY and a long date, Pacific/Auckland) so luxon stays off the page.
- * The schemas are zod's: the page imports only types from here, and what it runs from the address and
- * the avatar modules (decisions/361), so zod is fetched with the steps when the patient reaches for them.
+ * What /emails hands the screen (2§2 Messaging), shared by its loader, steps and page: dates formatted on the server
+ * so luxon stays off the page, and zod schemas the page imports only as types (decisions/361).
  */
 
 export { BOXES, messagingSearch, messagingViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type MessagingView, type ReadFilterName } from "./address";

@@ -19,10 +19,8 @@ import { safeRedirectTo } from "~/.server/safe-redirect.server";
 import { requestAddressOf } from "~/.server/request-address.server";
 
 /**
- * What /preview loads: one document, named, for the signed-in session only. Each kind is asked for
- * with the ids the session holds (invoices the account holder's, parentid; letters and results the
- * viewed patient's, userid, 1§6), as its dialog and file route do; the address gives only the
- * document's id, so another patient's id is answered "not found" by the practice and never shown.
+ * What /preview loads: one document for the signed-in session only, asked for with the ids the session holds (1§6),
+ * so another patient's id in the address is answered "not found" by the practice (decisions/172).
  */
 
 const PreviewQuerySchema = z.object({

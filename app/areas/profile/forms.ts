@@ -8,9 +8,8 @@ import type { ContactDetailsInput, DemographicsInput, EmergencyContactInput } fr
 import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileLookups } from "./view";
 
 /**
- * One schema per profile form. The dialog parses with it for instant messages, the route action
- * parses the same form data with it as the authority (app/lib/form-data.ts). Inputs are FormData
- * entries as sent: strings, and a list where a name repeats.
+ * One schema per profile form: the dialog parses with it for instant messages, the route action as the authority,
+ * over FormData entries as sent (strings, and a list where a name repeats; decisions/040).
  */
 
 const t = profileTexts;

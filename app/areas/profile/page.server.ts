@@ -29,9 +29,8 @@ import type { SignInThrottle } from "~/.server/sign-in-security/throttle.server"
 import { stateStore } from "~/.server/state.server";
 
 /**
- * What /profile and /profile-old load and do. The profile shown is the viewed patient's (userid);
- * a proxy sees the family member's profile, while the password, balance, terms and lookups belong to
- * the account holder (parentid, 1§6).
+ * What /profile and /profile-old load and do: the profile is the viewed patient's (userid; a proxy sees the family
+ * member's), while the password, balance, terms and lookups belong to the account holder (parentid, 1§6).
  */
 
 const NO_LOOKUPS: ProfileLookups = { titles: [], cities: [], suburbs: [], relationships: [] };

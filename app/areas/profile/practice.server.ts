@@ -4,9 +4,8 @@ import type { ProfileLookups } from "./view";
 import type { PracticeApi } from "~/.server/practice/api.server";
 
 /**
- * The profile calls of 1§7. Which id each takes follows 1§6: the profile, its contacts and its
- * settings are the viewed patient's (userid); balance, terms, lookups and the password are the
- * account holder's (parentid).
+ * The profile calls of 1§7 (decisions/020), each with the id 1§6 gives it: the profile, its contacts and settings the
+ * viewed patient's (userid); balance, terms, lookups and the password the account holder's (parentid).
  */
 
 /**

@@ -11,10 +11,8 @@ import { passkeyAddStep, passkeyOptionsStep, signInSecurityStep } from "./sign-i
 import { profileSteps, type PlainSecurityStep, type SecurityStepInput } from "./steps";
 
 /**
- * /profile/step (decisions/377): the profile's forms, Sign-in security (decisions/277, 300) and Your
- * devices (decisions/295). Each step starts with the session (an ended one is the step's 401, and the
- * dialog keeps what was typed); Sign-in security and Your devices are the account holder's own, and
- * record their own entries.
+ * /profile/step (decisions/377): the profile's forms, Sign-in security (decisions/277, 300) and Your devices
+ * (decisions/295), the last two the account holder's own and recording their own entries.
  */
 
 interface ProfileStepContext {

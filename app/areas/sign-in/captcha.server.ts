@@ -4,9 +4,8 @@ import { config } from "~/.server/config.server";
 import { stateStore } from "~/.server/state.server";
 
 /**
- * A self-hosted proof-of-work captcha (ALTCHA's library): works with no internet, and the server,
- * not the browser, decides whether it was solved. Each solution is accepted once, by whichever portal
- * process sees it first: it is claimed in the state store (decisions/050).
+ * A self-hosted proof-of-work captcha (ALTCHA's library): works with no internet and the server decides whether it
+ * was solved; each solution is accepted once, claimed in the state store by whichever process sees it first (decisions/050).
  */
 
 const EXPIRES_MS = 5 * 60 * 1000;

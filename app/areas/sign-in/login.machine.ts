@@ -9,9 +9,8 @@ import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } fro
 import { unprovided } from "~/lib/unprovided";
 
 /**
- * The sign-in flow of 1§4: credentials, then (when the practice asks) the forced password update,
- * then the account chooser when several linked accounts exist, then the portal. The machine never
- * fetches: the route provides the actors, each a thin wrapper around one step of the sign-in action.
+ * The sign-in flow of 1§4: credentials, the forced password update when asked, the account chooser when there are
+ * linked accounts, then the portal; the machine never fetches, the route provides its actors (decisions/007).
  */
 
 export type { FlowOutcome, LinkedAccount } from "~/lib/sign-in-flow";

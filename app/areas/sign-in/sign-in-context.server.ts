@@ -13,9 +13,8 @@ import type { Passkeys } from "~/.server/sign-in-security/passkeys.server";
 import type { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 
 /**
- * What every step of the sign-in (1§4) shares: its dependencies, the outcome it answers, and the
- * small moves several steps make (the pending sign-in written to a new session, the token handed
- * back, a code e-mailed). Each step's module takes this context as its first argument.
+ * What every step of the sign-in (1§4) shares: its dependencies, the outcome it answers, and the small moves several
+ * steps make (the pending sign-in written to a new session, the token handed back, a code e-mailed).
  */
 
 /**

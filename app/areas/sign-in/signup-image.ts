@@ -1,10 +1,8 @@
 import { typeByContent, typeByName } from "@contract/attachment-content";
 
 /**
- * The Signup form's profile image (1§2): a JPEG or PNG picture, judged by its name, the type the
- * browser declares and, wherever its bytes are read, by its first bytes, so a renamed file (a program
- * called photo.png) is refused. Checked in the browser when chosen and again on the server; it is
- * never kept or sent on (nothing would receive it: the spec wires no call).
+ * The Signup form's profile image (1§2): a JPEG or PNG judged by name, declared type and, wherever its bytes are read,
+ * first bytes, so a renamed program is refused; checked when chosen and again on the server, never kept or sent on.
  */
 
 /** A phone's photo fits; the hint and the message say "5 MB" (tests/unit/signup-image.test.ts holds them to this). */

@@ -18,10 +18,8 @@ import { summaryTexts } from "./texts";
 import { summaryViewOf, type SummaryPageData } from "./view";
 
 /**
- * The patient summary of the person being viewed (a proxy's: the family member's, user.userId), built
- * from the practice calls the screens make (decisions/272). Every list is read whole up to
- * SUMMARY_MAX_PAGES pages; all first pages go out together, then each list's further pages together.
- * Any failed call fails the whole summary: a summary missing a section is never handed out as whole.
+ * The patient summary of the person being viewed, built from the practice calls the screens make with every list
+ * read whole; any failed call fails the whole summary, never handed out missing a section (decisions/272).
  */
 
 /** At most this many pages of each list: 1,000 problems, immunisations or results, 500 medicines, 300 allergies or vitals. */

@@ -6,9 +6,8 @@ import { DAY_MS, hashPasscode, sha256, type ShareLinkRow, type ShareLinkStore } 
 import { encodeShlink, FHIR_JSON, MANIFEST_ID_BYTES, manifestUrlOf, randomBase64url, SHARE_ORIGIN_MAX, shareLinkStatus, type ShareLinkForm, type ShareLinkStatus, type ShlinkPayload } from "./shlink";
 
 /**
- * Making a share link of the health summary (issue 32; decisions/305-309), for the summary page and
- * its session: the summary is encrypted now with a key that only the link carries, and the portal
- * keeps the ciphertext and forgets the key (decisions/305).
+ * Making a share link of the health summary (issue 32; decisions/305-309): the summary is encrypted now with a key
+ * that only the link carries, and the portal keeps the ciphertext and forgets the key (decisions/305).
  */
 
 /**

@@ -1,8 +1,6 @@
 /**
- * The addresses of a share link's receiving side (SMART Health Links, decisions/308): the manifest,
- * POST /shl/<manifest id>, and the file, GET /shl/file/<ticket>, each id 43 characters of base64url.
- * Another app reaches them with no session and no same-site form, so server/index.ts lets exactly these
- * through its same-origin rule and its forms-only rule, and answers their CORS preflight.
+ * The addresses of a share link's receiving side (manifest and file), which other apps reach with no session, so
+ * server/index.ts lets them through its same-origin and forms-only rules and answers their preflight (decisions/308).
  */
 
 export const SHARE_MANIFEST_PATH = /^\/shl\/[A-Za-z0-9_-]{43}$/;

@@ -10,9 +10,8 @@ import { FHIR_JSON, MAX_WRONG_PASSCODES } from "./shlink";
 import { publicOriginOf } from "./public-origin.server";
 
 /**
- * The receiving side of share links (SMART Health Links, issue 32; decisions/305-309): the manifest
- * and the file, reached by another app with no session at all, so it answers only what the link and
- * its passcode open, with CORS and never cached.
+ * The receiving side of share links (SMART Health Links, issue 32; decisions/305-309): reached by another app with no
+ * session, it answers only what the link and its passcode open, with CORS and never cached.
  */
 
 /** Requests to the receiving side per client address per minute. */

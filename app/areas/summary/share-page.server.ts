@@ -8,9 +8,8 @@ import { shareLinkStore, ShareLinksUnavailable, type ShareLinkStore } from "./sh
 import type { ShareLinkListItem } from "./view";
 
 /**
- * Share by link on "My health summary" (issue 32, decisions/305-309): the person viewed's links
- * (the patient's own, or a family member's for a proxy: whose comes from the session only), which the
- * page shows and the page's two steps answer with (their dispatcher is `./steps.server.ts`, decisions/377).
+ * Share by link on "My health summary" (issue 32, decisions/305-309): the viewed person's links (whose, from the session
+ * only), which the page shows and its two steps answer with (their dispatcher: `./steps.server.ts`, decisions/377).
  */
 
 export interface ShareDeps {

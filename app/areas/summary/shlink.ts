@@ -3,10 +3,8 @@ import { shareTexts as t } from "./texts";
 import { EXPIRY_DAYS } from "./expiry-days";
 
 /**
- * SMART Health Links (HL7 SMART Health Cards and Links IG, STU1, "links-specification";
- * decisions/305): the link's payload and how it is written as `shlink:/…`, and the rules of the form
- * that makes one. Isomorphic: the server makes the payload, the page checks the form with the same
- * schema, and the tests decode a link as a receiving app would.
+ * SMART Health Links (HL7 SMART Health Cards and Links IG, STU1): the link's payload, its `shlink:/…` form and the
+ * making form's rules, isomorphic so the server, the page and the tests share one schema (decisions/305).
  */
 
 /** The payload of a SMART Health Link (spec: "Construct a SMART Health Link Payload"). */

@@ -12,10 +12,8 @@ import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
 
 /**
- * What /zoom loads (1§2 Join Meeting, issue 15); its signature step is `./steps.server.ts`'s. Both
- * join only a meeting of one of the viewed patient's own upcoming video consults, as the practice
- * lists them when asked (issue 36): the address and the posted meeting number name a meeting, they
- * never vouch for it.
+ * What /zoom loads (1§2 Join Meeting, issue 15); with its signature step (`./steps.server.ts`) it joins only one of
+ * the viewed patient's own upcoming video consults: an address never vouches for a meeting (issue 36, decisions/225).
  */
 
 export interface ZoomPageData {

@@ -5,10 +5,8 @@ import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Si
 import { unprovided } from "~/lib/unprovided";
 
 /**
- * Joining a video consult (1§2 Join Meeting, issue 15; decisions/130): Start Meeting asks the portal
- * for a signature, the video client in the frame loads the SDK and joins, and the patient is in the
- * meeting until it ends or they leave. Every way it can stop short says why and offers Try again,
- * including an SDK that never answers: no state waits for ever.
+ * Joining a video consult (1§2 Join Meeting, issue 15): a signature from the portal, then the framed client joins;
+ * every way it stops short says why and offers Try again, and no state waits for ever (decisions/130).
  */
 
 export interface ZoomJoinInput {

@@ -1,10 +1,8 @@
 import { MEETING_NUMBER } from "@contract/meeting-number";
 
 /**
- * The pure parts of /zoom (1§2 Join Meeting, issue 15): what the Join link's query names, what the
- * signature action answers, the messages the video client in the iframe and the page exchange, and
- * the plain words for what went wrong. Shared by the portal and the separately built video client
- * (zoom-client/), so this module imports nothing that client cannot bundle.
+ * The pure parts of /zoom (1§2 Join Meeting, issue 15): the Join link's query, the signature's answer, the page and iframe's
+ * messages, the words for failures; shared with zoom-client/, so it imports nothing that client cannot bundle (decisions/130).
  */
 
 export type MeetingQuery =

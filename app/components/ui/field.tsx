@@ -1,9 +1,8 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 /**
- * The form primitives: every control labelled, its error announced ("Error: ") and tied to it with
- * aria-describedby. Forms built with the forms layer (app/components/ui/use-schema-form.ts) pass each
- * field its name, error and onChange; the markup is the same whatever drives the form.
+ * The form primitives: every control labelled, its error announced ("Error: ") and tied to it with aria-describedby,
+ * the same markup whatever drives the form (decisions/040).
  */
 
 /** A field's message, above its control so a screen reader reads it before the value. */

@@ -2,9 +2,8 @@ import type { AccessArea } from "../access-kinds";
 import type { ProxyAccess, WhanauPolicy } from "../whanau-access";
 
 /**
- * Whānau access's words (issue 55, decisions/378 and 382): what a parent or guardian is told about a
- * young person's record, on every page of the limited view, when a page is not shared with them, and
- * when the record is no longer theirs to see. No screen goes blank without words.
+ * Whānau access's words (issue 55): what a parent or guardian is told on every page of the limited view, when a page
+ * is not shared and when the record is no longer theirs to see; no screen goes blank (decisions/378 and 382).
  */
 
 /** How the words name the young person: their first name, and the pronouns of the gender the practice records (they when none). */

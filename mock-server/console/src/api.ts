@@ -5,9 +5,8 @@ import type { JournalEntry as MockJournalEntry } from "../../journal";
 import type { Recording as MockRecording } from "../../recording/file";
 
 /**
- * The console's only way to the mock: the admin API under /__admin (decisions/381). Nothing here is
- * the console's own; a test or curl can make every one of these calls. The replies' types are the
- * mock's own (types only: not a line of the mock reaches the browser), as JSON carries them.
+ * The console's only way to the mock, the admin API under /__admin, which a test or curl can call as well; replies are
+ * typed with the mock's own types, types only, so not a line of the mock reaches the browser (decisions/381).
  */
 
 export type WorldSummary = ReturnType<typeof worldSummary>;

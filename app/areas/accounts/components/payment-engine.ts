@@ -8,10 +8,8 @@ import type { ConfirmerSlot } from "./card-provider";
 import type { TestCardChecks } from "./test-card-fields";
 
 /**
- * The payment form's working parts: the payment machine with its steps posted to /accounts/pay
- * (xstate, the step protocol, the steps' zod schemas) and the test card's checks. The page draws the
- * form without them and fetches this module once it has loaded, or as soon as the patient reaches
- * for the form (issue 12, decisions/180).
+ * The payment form's working parts (the payment machine, its steps and the test card's checks), fetched once the
+ * page has loaded or as soon as the patient reaches for the form (issue 12, decisions/180).
  */
 
 export interface PaymentHooks {

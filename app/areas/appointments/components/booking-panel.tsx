@@ -14,9 +14,8 @@ import { CheckboxField, FieldError, SelectField, TextareaField } from "~/compone
 import { recordTexts } from "~/lib/texts/record";
 
 /**
- * The Book Appointment tab (2§2, 2§4): the booking machine's choices as plain form controls (native
- * selects, checkboxes and radio buttons: keyboards, phones and screen readers know them), and its
- * dialogs: questionnaire, consult choice, blocking text, confirmation and outcome.
+ * The Book Appointment tab (2§2, 2§4): the booking machine's choices as native controls that keyboards, phones and
+ * screen readers know, and its dialogs: questionnaire, consult choice, blocking text, confirmation and outcome (decisions/101).
  */
 
 const t = appointmentsTexts;

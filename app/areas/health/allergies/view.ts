@@ -2,10 +2,8 @@ import type { Allergy } from "@contract/health";
 import { joinedText, shownText } from "../fields";
 
 /**
- * The Allergies screen's view (2§2, 2§4): each allergy's severity as a level with its colour and
- * words. Severe is high and red, Moderate amber, Mild green; a missing severity is Mild (2§4), and
- * the card says it was not recorded rather than claiming the practice wrote "Mild". A word the spec
- * does not name is shown as the practice wrote it, with no colour of the three (decisions/396).
+ * The Allergies screen's view (2§2, 2§4): each severity as a level with its colour and words; a missing one is Mild
+ * but said not recorded, and a word the spec does not name is shown as written, with no colour (decisions/396).
  */
 
 export const SEVERITIES = ["Mild", "Moderate", "Severe"] as const;

@@ -2,9 +2,8 @@ import type { Immunisation } from "@contract/health";
 import { shownDay, shownText, textOf } from "../fields";
 
 /**
- * The Immunisation screen's view (2§2, 2§4): tabs Due, Overdue, Administered and All, each a fresh
- * call; overdue red, due amber, administered green, always with the word; the date each tab needs
- * (the due date, "Was Due" for an overdue one, the given date for one administered).
+ * The Immunisation screen's view (2§2, 2§4): tabs Due, Overdue, Administered and All, each a fresh call; overdue red,
+ * due amber, administered green, always with the word, and the date each tab needs (decisions/082).
  */
 
 export const IMMUNISATION_TABS = [

@@ -3,9 +3,8 @@ import { recordTexts } from "~/lib/texts/record";
 import { joinedText, shownDay, shownText, textOf } from "../fields";
 
 /**
- * The Reminders screen's view (2§2, 2§4): priority High red, Medium amber, Normal green, always with the
- * word. A priority the spec does not name is shown as the practice wrote it and one it left out is said
- * not recorded, neither with a colour of the three (decisions/396).
+ * The Reminders screen's view (2§2, 2§4): priority High red, Medium amber, Normal green, always with the word; one the
+ * spec does not name is shown as written and one left out is said not recorded, neither coloured (decisions/396).
  */
 
 export const PRIORITIES = ["High", "Medium", "Normal"] as const;

@@ -13,9 +13,8 @@ import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
 
 /**
- * What /timeline loads (2§2 Timeline): the providers for the filter (IndiciLookup 14) and the view's
- * entries, pages of 100. A filter in the address is checked with the dialog's own schema (2§5); one
- * refused is shown in the dialog with its messages and All is listed meanwhile.
+ * What /timeline loads (2§2 Timeline): the providers for the filter (IndiciLookup 14) and the entries, pages of 100; a
+ * filter in the address is checked with the dialog's schema (2§5), one refused shown there while All is listed (decisions/082).
  */
 
 export async function loadTimelinePage(request: Request): Promise<TimelinePageData> {

@@ -4,9 +4,8 @@ import { medicationsTexts } from "../texts";
 import { FieldError } from "~/components/ui/field";
 
 /**
- * Choosing one of up to 1,965 pharmacies (2§7, 2§9): a search box over a radio group. The box stays
- * quick to type into because the filtering is deferred (typing is never held up by the list) and only
- * the first matches are drawn; the chosen pharmacy is always among them, so it can be seen and kept.
+ * Choosing one of up to 1,965 pharmacies (2§7, 2§9): a search box over a radio group, quick to type into as the
+ * filtering is deferred and only the first matches are drawn, the chosen one always among them (decisions/090).
  */
 
 const SHOWN = 30;

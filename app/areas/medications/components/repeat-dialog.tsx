@@ -11,9 +11,8 @@ import { CheckboxField, FieldError, TextareaField } from "~/components/ui/field"
 import { PharmacyPicker } from "./pharmacy-picker";
 
 /**
- * The repeat request's dialog content (2§4): the form, the practice's reply in the Medication dialog
- * (2§8), and the further choice when the prescriber is on leave (302). Loaded only when the patient
- * asks for a repeat (issue 12: the page's first load stays light).
+ * The repeat request's dialog content (2§4): the form, the practice's reply (2§8) and the choice when the prescriber
+ * is on leave (302), loaded only when the patient asks for a repeat (issue 12, decisions/090).
  */
 
 const t = medicationsTexts;

@@ -6,9 +6,8 @@ import type { DraftStep } from "../dialogs";
 import type { AttachmentView } from "../view";
 
 /**
- * The /emails page's smaller dialogs: sending a draft as it is, deleting, an image attachment. They are
- * fetched when the patient reaches for the messages or first needs one (as the notice host is), so their
- * code stays off the first load (decisions/361).
+ * The /emails page's smaller dialogs (sending a draft as it is, deleting, an image attachment), fetched when the
+ * patient reaches for the messages or first needs one, so their code stays off the first load (decisions/361).
  */
 
 const t = messagingTexts;
