@@ -107,10 +107,14 @@ export async function startPortalProcess(port: number, env: Record<string, strin
       const until = Date.now() + START_TIMEOUT_MS;
       for (;;) {
         if (running.exitCode !== null) throw new Error(`The portal on port ${port} exited with ${running.exitCode}:\n${output}`);
-        const ok = await fetch(`${url}/login`).then(
-          (res) => res.status === 200,
-          () => false,
-        );
+        // Its own line first (printed once it listens): another test's process that took the port between
+        // freePort and this start would answer /login too, and the test would talk to it unawares.
+        const ok =
+          output.includes(`Patient portal: http://localhost:${port}`) &&
+          (await fetch(`${url}/login`).then(
+            (res) => res.status === 200,
+            () => false,
+          ));
         if (ok) return;
         if (Date.now() > until) throw new Error(`The portal on port ${port} did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
         await new Promise((r) => setTimeout(r, 200));
