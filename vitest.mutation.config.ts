@@ -33,9 +33,10 @@ const IN_PROCESS_INTEGRATION = [
   // Whānau access: the guard of every signed-in request (proxy-access.server.ts) and the young
   // person's list of parents (whanau-parents.server.ts), through the portal's own sessions and pages.
   "tests/integration/whanau-access.test.ts",
-  // The booking steps and the page's Cancel (app/areas/appointments/page.server.ts): booked, taken,
-  // unknown or cancelled, and the lost answer looked up (decisions/385).
+  // The booking steps and the page's Cancel (app/areas/appointments/steps.server.ts): booked, taken,
+  // unknown or cancelled, and the lost answer looked up (decisions/385); the lookups' rooms (decisions/396).
   "tests/integration/booking-action.test.ts",
+  "tests/integration/appointments-room.test.ts",
 ];
 
 /**
