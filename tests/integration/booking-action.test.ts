@@ -168,7 +168,9 @@ describe("booking steps", () => {
           const bundle = reply as { resources: Array<{ start: string; extension: { slotId: string; locationId: string } }> };
           const date = DateTime.fromISO(String((options?.query as { ScheduleDate: string }).ScheduleDate), { zone: "Pacific/Auckland" });
           const slot = (slotId: string, start: DateTime, locationId = "1") => ({ ...bundle.resources[0], resourceType: "Slot" as const, start: start.toISO()!, extension: { slotId, locationId } });
-          const extras = [slot("gone", now.minus({ seconds: 60 })), slot("next-day", date.plus({ days: 1 }).set({ hour: 10 })), slot("elsewhere", date.set({ hour: 10, minute: 5 }), "99")];
+          // The place not chosen shares the day's last time, which is yet to come whatever the hour of the run.
+          const last = DateTime.fromISO(bundle.resources[bundle.resources.length - 1]!.start, { setZone: true });
+          const extras = [slot("gone", now.minus({ seconds: 60 })), slot("next-day", date.plus({ days: 1 }).set({ hour: 10 })), slot("elsewhere", last, "99")];
           return { ...bundle, resources: [...bundle.resources, ...extras].reverse() } as typeof reply;
         };
         return { user, api: { call } };
@@ -219,6 +221,51 @@ describe("booking steps", () => {
     // Refused before any slot is looked at (late in the practice's day the first free day can have one time only).
     expect(await p.envelope("book", bookFields(day, day.slots[0], { for: "99999" }))).toEqual({ ok: true, reply: { outcome: "failed", message: t.notYourFamily } });
     expect(await p.envelope("slots", { for: "99999", typeId: "1", locationIds: "1", providerId: day.providerId, date: day.date })).toEqual({ ok: false, failure: { kind: "refused", message: t.notYourFamily } });
+    for (const [step, input] of [
+      ["roles", { for: "99999", locationIds: "1" }],
+      ["providers", { for: "99999", typeId: "1", locationIds: "1", roleId: "" }],
+      ["nextDay", { for: "99999", typeId: "1", locationIds: "1", providerId: day.providerId, start: day.date }],
+    ] as const)
+      expect(await p.envelope(step, input), step).toEqual({ ok: false, failure: { kind: "refused", message: t.notYourFamily } });
+  });
+
+  it("the next day offered skips a day the practice lists without a free time and a day not open to booking, in the practice's order; with none left it says none; a failed lookup is told in the lookups' words", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    const { cookie } = await signedInToPortal(sessions, world);
+    const first = DateTime.fromISO(day.date, { zone: "Pacific/Auckland" });
+    const beyond = first.plus({ days: BOOKING_DAYS + 1 }).toISODate()!;
+    const empty = first.plus({ days: 1 }).toISODate()!;
+    let listed: string[] = [];
+    // The practice lists `listed` as its next days; the day after the first has no time left, and the day past the booking window has the first day's times.
+    const shaped: AppointmentDeps = {
+      requireSession: async (request) => {
+        const { api, user } = await sessions.openSession(request);
+        const call: typeof api.call = async (endpoint, options) => {
+          if (endpoint.path === endpoints.nextAvailableDay.path) return JSON.stringify(listed.map((d) => ({ RosterDate: `${d}T00:00:00` }))) as Awaited<ReturnType<typeof api.call>>;
+          if (endpoint.path !== endpoints.appointmentSlots.path) return api.call(endpoint, options);
+          const query = options?.query as { ScheduleDate: string };
+          const date = String(query.ScheduleDate).slice(0, 10);
+          if (date !== empty && date !== beyond) return api.call(endpoint, options);
+          const real = (await api.call(endpoint, { ...options, query: { ...query, ScheduleDate: day.date } })) as { resources: Array<{ start: string }> };
+          const shift = (start: string) => DateTime.fromISO(start, { setZone: true }).plus({ days: BOOKING_DAYS + 1 }).toISO()!;
+          return { ...real, resources: date === empty ? [] : real.resources.map((r) => ({ ...r, start: shift(r.start) })) } as Awaited<ReturnType<typeof api.call>>;
+        };
+        return { user, api: { call } };
+      },
+    };
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => answerBookingSteps(r, shaped), { Cookie: cookie });
+    const next = (start: string) => steps.reply<{ date: string | null; slots: SlotView[] }>("nextDay", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, start });
+    listed = [beyond, empty, day.date];
+    const found = await next(day.date);
+    expect(found.date).toBe(day.date);
+    expect(found.slots.map((s) => s.id)).toEqual(day.slots.map((s) => s.id));
+    listed = [beyond, empty];
+    expect(await next(day.date)).toEqual({ date: null, slots: [] });
+
+    await world.fault({ path: "Patient/AppointmentSlots", method: "GET", status: 503, times: 1 });
+    expect(await p.envelope("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, date: day.date })).toEqual({ ok: false, failure: { kind: "failed", message: t.loadFailed } });
   });
 
   it("AvailablePractitioner is asked once for each location chosen, with BookWithID (the account booking) and ReasonForVisitID (2§7; issue 33 item 4)", async () => {
