@@ -243,14 +243,15 @@ describe("booking steps", () => {
       requireSession: async (request) => {
         const { api, user } = await sessions.openSession(request);
         const call: typeof api.call = async (endpoint, options) => {
-          if (endpoint.path === endpoints.nextAvailableDay.path) return JSON.stringify(listed.map((d) => ({ RosterDate: `${d}T00:00:00` }))) as Awaited<ReturnType<typeof api.call>>;
-          if (endpoint.path !== endpoints.appointmentSlots.path) return api.call(endpoint, options);
-          const query = options?.query as { ScheduleDate: string };
-          const date = String(query.ScheduleDate).slice(0, 10);
-          if (date !== empty && date !== beyond) return api.call(endpoint, options);
-          const real = (await api.call(endpoint, { ...options, query: { ...query, ScheduleDate: day.date } })) as { resources: Array<{ start: string }> };
+          const query = (options?.query ?? {}) as { ScheduleDate?: string };
+          const date = String(query.ScheduleDate ?? "").slice(0, 10);
+          const shifted = endpoint.path === endpoints.appointmentSlots.path && (date === empty || date === beyond);
+          const reply = await api.call(endpoint, shifted ? ({ ...options, query: { ...query, ScheduleDate: day.date } } as typeof options) : options);
+          if (endpoint.path === endpoints.nextAvailableDay.path) return JSON.stringify(listed.map((d) => ({ RosterDate: `${d}T00:00:00` }))) as typeof reply;
+          if (!shifted) return reply;
+          const real = reply as { resources: Array<{ start: string }> };
           const shift = (start: string) => DateTime.fromISO(start, { setZone: true }).plus({ days: BOOKING_DAYS + 1 }).toISO()!;
-          return { ...real, resources: date === empty ? [] : real.resources.map((r) => ({ ...r, start: shift(r.start) })) } as Awaited<ReturnType<typeof api.call>>;
+          return { ...real, resources: date === empty ? [] : real.resources.map((r) => ({ ...r, start: shift(r.start) })) } as typeof reply;
         };
         return { user, api: { call } };
       },
