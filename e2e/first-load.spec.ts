@@ -3,6 +3,7 @@ import type { Page, Response, Route } from "@playwright/test";
 import { browserFirstLoad, ceilingsToRemove, kb, measurePages, overBudget, readBrowserManifest, pagesOf, type BrowserLoad } from "../bench/first-load";
 import { dateRangeTexts } from "~/lib/texts/date-range";
 import { messagingTexts } from "~/areas/messaging/texts";
+import { signInTexts } from "~/areas/sign-in/texts";
 import { expect, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
 
 /**
@@ -139,17 +140,26 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
   });
 
 
-  test("the sign-in page fetches the sign-in steps once the patient starts on the form, and signs in with them", async ({ page, world }) => {
-    const fetched = scriptsFetched(page);
+  test("the sign-in page fetches the sign-in steps once the patient starts on the form: steps that cannot be fetched are told, and the form fetches them again; a Login pressed before they arrive signs in once they do", async ({ page, world }) => {
+    const user = world.user("solo");
+    const steps = /\/assets\/sign-in-steps-[\w-]+\.js$/;
+    // The connection drops as the patient starts on the form: the form says so.
+    await page.route(steps, (route) => route.abort("internetdisconnected"), { times: 1 });
     await page.goto("/login");
     await waitForHydration(page);
-
     await page.getByLabel("Email").focus();
-    await expect.poll(() => [...fetched].some((f) => f.includes("sign-in-steps"))).toBe(true);
-    const user = world.user("solo");
+    await expect(page.getByRole("alert").filter({ hasText: signInTexts.networkFailure })).toBeVisible();
+
+    // Back on the form, the steps are fetched again (held here): Login pressed before they arrive signs in once they do.
+    const held = hold(page, steps);
+    await page.getByLabel("Email").blur();
     await page.getByLabel("Email").fill(user.username);
+    await held.requested;
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByLabel("Email")).toHaveValue(user.username);
+    held.release();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   });
 

@@ -50,14 +50,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const helpSent = useNotice();
   // The machine arrives when the patient starts on the form or asks for help (issue 12, decisions/358);
-  // until then the form shows its starting state, and a submit waits for it.
+  // until then the form shows its starting state (which checks the fields only once it runs), and a submit waits for it.
   const steps = useMachineWhenReached({
     code: signInCode,
     start: ({ startSignIn }, early: readonly LoginEvent[]) => startSignIn({ redirectTo: loaderData.redirectTo, captchaRequired: loaderData.captchaRequired, resume: loaderData.resume }, early),
     initial: idleSignInView(loaderData.captchaRequired),
-    answer: (view, event) => (event.type === "signIn.submit" ? { ...view, signingIn: true } : view),
-    // Offline before the steps arrived: the form says so (below), and the next submit tries again.
-    notFetched: (view) => ({ view: { ...view, signingIn: false }, early: [] }),
+    answer: (view) => view,
+    // Offline before the steps arrived: the form says so (below), nothing waits, and the next submit tries again.
+    notFetched: (view) => ({ view, early: [] }),
   });
   const { snapshot, module, send, reach } = steps;
   const view = snapshot ? signInViewOf(snapshot) : steps.early;
