@@ -11,7 +11,8 @@ const config: KnipConfig = {
   workspaces: {
     ".": {
       // vitest.mutation.config.ts: read by Stryker (stryker.config.mjs, `npm run mutation`).
-      entry: ["server/index.ts", "scripts/*.ts", "bench/*.ts", "tests/helpers/*.ts", "tests/types/*.ts", "vitest.mutation.config.ts"],
+      // app/**/*.mi.ts: the te reo catalogues, read by the te reo build in place of their English (vite.config.ts).
+      entry: ["server/index.ts", "scripts/*.ts", "bench/*.ts", "tests/helpers/*.ts", "tests/types/*.ts", "vitest.mutation.config.ts", "app/**/*.mi.ts"],
       project: ["**/*.{ts,tsx,css}", "!zoom-client/**"],
       ignoreDependencies: [
         // Run as a program (node_modules/.bin/redocly) by tests/integration/openapi.test.ts.

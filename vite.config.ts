@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -7,6 +7,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "./app/routes";
+import { buildLanguage } from "./react-router.config";
+
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -20,8 +22,15 @@ function precompressClientAssets(): Plugin {
     apply: "build",
     writeBundle(options, bundle) {
       if (this.environment.name !== "client" || !options.dir) return;
+      // A language's build shares most of its files with the English one (the same name is the same
+      // content): their compressed copies are taken from there rather than made again.
+      const english = path.resolve("build/client");
       for (const file of Object.keys(bundle)) {
         if (!/\.(js|mjs|css|svg|json|txt)$/.test(file)) continue;
+        if (path.resolve(options.dir) !== english && existsSync(path.join(english, `${file}.br`))) {
+          for (const copy of [`${file}.br`, `${file}.gz`]) writeFileSync(path.join(options.dir, copy), readFileSync(path.join(english, copy)));
+          continue;
+        }
         const source = readFileSync(path.join(options.dir, file));
         if (source.length < 1024) continue;
         writeFileSync(path.join(options.dir, `${file}.br`), brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -91,11 +100,37 @@ function firstLoadGroups() {
   return { plugin, groups };
 }
 
+/**
+ * Each language is a build of its own (issue 69, decisions/403): in a te reo build, a catalogue of
+ * app/ (a module named `texts` or `*-texts`, or in lib/texts/) is read as its sibling `<name>.mi.ts`,
+ * so a page carries its own language's words and no other's. English is the catalogues themselves.
+ * The filter keeps the hook off every other import (a resolve of its own for each cost the build 2 s).
+ */
+function languageCatalogues(language: string): Plugin {
+  const app = fileURLToPath(new URL("./app/", import.meta.url));
+  return {
+    name: "language-catalogues",
+    enforce: "pre",
+    resolveId: {
+      filter: { id: /texts/ },
+      async handler(source, importer, options) {
+        if (language === "en" || !importer) return null;
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!resolved || resolved.external || !resolved.id.startsWith(app) || !/(^|[/-])texts(\/[^/]+)?\.ts$/.test(resolved.id)) return null;
+        const sibling = resolved.id.replace(/\.ts$/, `.${language}.ts`);
+        // Until every catalogue has its te reo, one without stays English (tests/unit/catalogues.test.ts lists them).
+        return importer !== sibling && existsSync(sibling) ? sibling : null;
+      },
+    },
+  };
+}
+
 const chunkGroups = firstLoadGroups();
+const language = buildLanguage();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompressClientAssets(), chunkGroups.plugin],
-  define: { __APP_VERSION__: JSON.stringify(version) },
+  plugins: [languageCatalogues(language), tailwindcss(), reactRouter(), precompressClientAssets(), chunkGroups.plugin],
+  define: { __APP_VERSION__: JSON.stringify(version), __LANGUAGE__: JSON.stringify(language) },
   resolve: { tsconfigPaths: true },
   // React, React DOM and React Router go to every page together: one chunk compresses better than the
   // three or four pieces rolldown makes of them otherwise (1.4 KB gzip less on every page, issue 12)

@@ -8,6 +8,7 @@ import { RetryPage } from "./components/ui/retry-page";
 import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
 import { useIsolationLeftWithZoom } from "./components/ui/use-isolation-left-with-zoom";
 import { errorsTexts } from "./lib/texts/errors";
+import { HTML_LANG, LANGUAGE } from "./lib/language";
 import { routeErrorMessage } from "./lib/route-error";
 // The stylesheet is the page's one render-blocking file: as a React stylesheet resource (precedence)
 // it is written first in <head>, before the scripts' modulepreloads, which React would otherwise put
@@ -42,7 +43,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en-NZ">
+    <html lang={HTML_LANG[LANGUAGE]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

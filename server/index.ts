@@ -9,11 +9,13 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { healthRoutes, type ReadinessCheck } from "./health";
+import { chooseLanguage, languageChosen } from "./language";
 import { observeRequests, routeTable, ROUTED, type RouteTable } from "./observability";
 import { config } from "~/.server/config.server";
 import { observability } from "~/.server/observability.server";
 import { pageWorkLimit, type PageWork } from "~/.server/page-work.server";
 import { projectRoot } from "~/.server/project-root.server";
+import { LANGUAGES, type Language } from "~/lib/language";
 import { isShareLinkPath, MANIFEST_BODY_BYTES, SHARE_CORS, SHARE_MANIFEST_PATH } from "~/areas/summary/share-link-paths";
 import { SIGNUP_POST_MAX_BYTES } from "~/areas/sign-in/signup-image";
 
@@ -317,32 +319,40 @@ export async function startPortal({ mode, port, host = "127.0.0.1", hsts = false
   app.use(compressReplies());
   app.use(serveZoomClient(path.join(root, "zoom-client/dist")));
 
-  // Development hands React Router a function, so each request gets the latest build; in production the
-  // build is imported once and passed as itself, since a function makes React Router rebuild its route
-  // table and handler on every request.
-  let build: ServerBuild | (() => Promise<ServerBuild>);
+  // Development hands React Router a function, so each request gets the latest build, in the language
+  // it was started in (PORTAL_LANGUAGE); in production each language's build is imported once and passed
+  // as itself, since a function makes React Router rebuild its route table and handler on every request.
+  const handlers = new Map<Language, RequestHandler>();
   let closeVite: () => Promise<void> = async () => {};
   if (mode === "development") {
     const vite = await import("vite");
     const server = await vite.createServer({ server: { middlewareMode: true } });
     app.use(server.middlewares);
-    build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-    const load = build;
-    routes = async () => routeTable((await load()).routes);
+    const build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    routes = async () => routeTable((await build()).routes);
     closeVite = () => server.close();
+    const handler = createRequestHandler({ build, mode });
+    for (const language of LANGUAGES) handlers.set(language, handler);
   } else {
-    const client = path.join(root, "build/client");
-    app.use(serveAssets(client));
-    build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
-    const table = routeTable(build.routes);
-    routes = () => table;
+    // Each language's build (decisions/403): English at build/, another at build/<language>/. Their
+    // assets share one address space: a file of the same name is the same content.
+    for (const language of LANGUAGES) {
+      const folder = path.join(root, language === "en" ? "build" : `build/${language}`);
+      app.use(serveAssets(path.join(folder, "client")));
+      const build = (await import(path.join(folder, "server/index.js"))) as ServerBuild;
+      if (language === "en") {
+        const table = routeTable(build.routes);
+        routes = () => table;
+      }
+      handlers.set(language, createRequestHandler({ build, mode }));
+    }
   }
   app.all("/{*splat}", (_req, res, next) => {
     res.locals[ROUTED] = true;
     next();
   });
   app.all("/{*splat}", pageReadsInTurn(config.PORTAL_PAGES_AT_WORK));
-  app.all("/{*splat}", createRequestHandler({ build, mode }));
+  app.all("/{*splat}", chooseLanguage, (req, res, next) => handlers.get(languageChosen(res))!(req, res, next));
 
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {
     const s = app.listen(port, host, () => resolve(s)).on("error", reject);

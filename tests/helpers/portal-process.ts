@@ -87,7 +87,7 @@ async function storeOfItsOwn(): Promise<Record<string, string>> {
 /** `cwd`: another checkout's built portal (a bench comparing two builds); its store is then in memory unless `env` names one. */
 export async function startPortalProcess(port: number, env: Record<string, string>, cwd?: string): Promise<PortalProcess> {
   const built = (file: string) => existsSync(cwd ? path.join(cwd, file) : file);
-  if (!built("build/server/index.js") || !built("build/node/serve.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
+  if (!built("build/server/index.js") || !built("build/mi/server/index.js") || !built("build/node/serve.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
   let child: ChildProcess | null = null;
   let exit: Promise<Exit> = Promise.resolve({ code: null, output: "" });
   let output = "";

@@ -294,7 +294,7 @@ describe("caching and transport", () => {
     // The routes that are not pages (a module of their own, no component) and answer a GET with data.
     const flat = (entries: RouteConfigEntry[]): RouteConfigEntry[] => entries.flatMap((e) => [e, ...flat(e.children ?? [])]);
     const resourceRoutes = flat(routes).filter((r) => r.file.endsWith(".ts"));
-    const postOnly = ["login/flow", "login/help", "refresh", "accounts/pay", "appointments/book", "zoom/signature", "medications/repeat", "emails/step", "summary/step", "profile/step"];
+    const postOnly = ["login/flow", "login/help", "refresh", "language", "accounts/pay", "appointments/book", "zoom/signature", "medications/repeat", "emails/step", "summary/step", "profile/step"];
     const noData = { captcha: "/captcha", medication: "/medication" };
     // A share link's receiving side answers only a link's own ids, with no session (tests/integration/share-links.test.ts walks it, no-store included).
     const sharedByLink = ["shl/:id", "shl/file/:ticket"];
@@ -401,5 +401,36 @@ describe("the shell's answers that need no browser (moved from e2e/shell.spec.ts
     const html = await res.text();
     expect(html).toContain(errorsTexts.problemTitle);
     expect(html).toContain("sent a reply we could not read");
+  });
+});
+
+describe("the language choice (issue 69, decisions/403)", () => {
+  it("each language's build answers in its own: the page's lang, and the control offering the other language by its own name", async () => {
+    const [english, teReo, chosen] = await Promise.all([
+      fetch(`${portal.url}/login`, { headers: { "Accept-Language": "en-NZ" } }),
+      fetch(`${portal.url}/login`, { headers: { "Accept-Language": "mi" } }),
+      fetch(`${portal.url}/login`, { headers: { "Accept-Language": "mi", Cookie: "portal-language=en" } }),
+    ]);
+    const page = async (res: Response) => ({ contentLanguage: res.headers.get("content-language"), html: /<html lang="([^"]+)"/.exec(await res.text())?.[1] });
+    expect(await page(english)).toEqual({ contentLanguage: "en-NZ", html: "en-NZ" });
+    expect(await page(teReo)).toEqual({ contentLanguage: "mi", html: "mi" });
+    expect(await page(chosen)).toEqual({ contentLanguage: "en-NZ", html: "en-NZ" });
+  });
+
+  it("is kept a year by the browser, and the page asked from comes back; a value that is no language, or an address off the portal, is not followed", async () => {
+    const choose = (body: Record<string, string>, origin = portal.url) => fetch(`${portal.url}/language`, { method: "POST", body: new URLSearchParams(body), headers: { Origin: origin }, redirect: "manual" });
+    const kept = await choose({ language: "mi", returnTo: "/login?reason=x" });
+    expect(kept.status).toBe(303);
+    expect(kept.headers.get("location")).toBe("/login?reason=x");
+    expect(kept.headers.get("set-cookie")).toBe("portal-language=mi; Max-Age=31536000; Path=/; SameSite=Lax");
+    const refused = await choose({ language: "fr", returnTo: "//elsewhere.example/" });
+    expect([refused.status, refused.headers.get("location"), refused.headers.get("set-cookie")]).toEqual([303, "/", null]);
+    const crossSite = await choose({ language: "mi", returnTo: "/" }, "https://elsewhere.example");
+    expect([crossSite.status, crossSite.headers.get("set-cookie")]).toEqual([403, null]);
+  });
+
+  it("is marked Secure where the portal is served over TLS", async () => {
+    const res = await fetch(`${secure.url}/language`, { method: "POST", body: new URLSearchParams({ language: "en", returnTo: "/" }), headers: { Origin: secure.url }, redirect: "manual" });
+    expect(res.headers.get("set-cookie")).toBe("portal-language=en; Max-Age=31536000; Path=/; Secure; SameSite=Lax");
   });
 });

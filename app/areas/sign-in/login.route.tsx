@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
+import { LanguageChoice } from "~/components/language-choice";
 import type { LoginEvent } from "./login.machine";
 import { redirectIfSignedIn, sessionStorage } from "~/.server/session.server";
 import { safeRedirectTo } from "~/.server/safe-redirect.server";
@@ -75,6 +76,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col gap-6 px-4 py-10">
+        <LanguageChoice className="self-end" />
         <div className="border-l-8 border-brand bg-white p-4" role="note" aria-label="Health advice">
           <p className="font-bold">COVID-19 health advice</p>
           <p>If you have symptoms, stay home and call the practice or Healthline on 0800 358 5453 before you visit.</p>

@@ -6,6 +6,7 @@ import { IdleWarning } from "./idle-warning";
 import { NavigationProgress } from "./navigation-progress";
 import { useViewing } from "./use-viewing";
 import { UserMenu } from "./user-menu";
+import { LanguageChoice } from "~/components/language-choice";
 
 interface AppShellProps {
   menu: MenuLink[];
@@ -60,7 +61,8 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
               <span className="block text-sm sm:inline sm:pl-1">{practice.open}</span>
             </p>
           ) : null}
-          <div className="ml-auto">
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            <LanguageChoice />
             <UserMenu name={patient.name} short="Account" canSwitch={canSwitch} canShare={canShare} />
           </div>
         </div>

@@ -1,0 +1,16 @@
+import type { videoTexts as english } from "./texts";
+import { teReo } from "~/lib/te-reo";
+
+/** /zoom's words in te reo Māori (decisions/403): drafted, for review by a te reo speaker. */
+export const videoTexts = teReo<typeof english>({
+  notYoursTitle: ["Kāore i kitea te hui", "drafted"],
+  notYours: [
+    "Ehara tēnei hui i tētahi o ngā whakaritenga ataata e heke mai nei o te pūkete e tirohia ana e koe. Tērā pea kua whakakorea, kua oti kē rānei. Whakatuwheratia te hui mā te hononga Hono i te whārangi Whakaritenga, waea atu rānei ki te whare haumanu.",
+    "drafted",
+  ],
+  notYoursOf: [
+    (name: string) =>
+      `Ehara tēnei hui i tētahi o ngā whakaritenga ataata e heke mai nei a ${name}. Tērā pea kua whakakorea, kua oti kē rānei, nō tētahi atu o tō whānau rānei: huri ki tō rātou pūkete, kātahi ka whakatuwhera mā te hononga Hono i te whārangi Whakaritenga.`,
+    "drafted",
+  ],
+});

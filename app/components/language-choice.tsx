@@ -1,0 +1,28 @@
+import { useLocation } from "react-router";
+import { HTML_LANG, LANGUAGE, type Language } from "~/lib/language";
+import { languageTexts } from "~/lib/texts/language";
+
+/** Where the choice is posted (app/shell/language.route.ts). */
+export const LANGUAGE_PATH = "/language";
+
+/**
+ * The other language, offered by its own name (issue 69, decisions/403): a plain form, so the choice
+ * works before the page's code has arrived, and the next page is the other language's build.
+ */
+export function LanguageChoice({ className = "" }: { className?: string }) {
+  const { pathname, search } = useLocation();
+  const other: Language = LANGUAGE === "mi" ? "en" : "mi";
+  const { names, control } = languageTexts;
+  return (
+    <form method="post" action={LANGUAGE_PATH} className={className}>
+      <input type="hidden" name="returnTo" value={pathname + search} />
+      <button type="submit" name="language" value={other} className="min-h-11 rounded border-2 border-current px-3 font-semibold">
+        <span lang={HTML_LANG[other]}>{names[other]}</span>
+        <span className="sr-only">
+          {" · "}
+          <span lang={HTML_LANG.mi}>{control.mi}</span> / <span lang={HTML_LANG.en}>{control.en}</span>
+        </span>
+      </button>
+    </form>
+  );
+}

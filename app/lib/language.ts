@@ -1,0 +1,19 @@
+/**
+ * The portal's languages (issue 69, decisions/403). Each language is a build of its own, so a page
+ * carries only its own words: `LANGUAGE` is the language of the build this code is part of.
+ */
+export const LANGUAGES = ["en", "mi"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+declare const __LANGUAGE__: Language | undefined;
+/** Set by vite.config.ts for each build; code run outside one (tests, the server's own bundle) is English. */
+export const LANGUAGE: Language = typeof __LANGUAGE__ === "string" ? __LANGUAGE__ : "en";
+
+/** `<html lang>` and Content-Language: New Zealand English, te reo Māori. */
+export const HTML_LANG: Readonly<Record<Language, string>> = { en: "en-NZ", mi: "mi" };
+
+/** The patient's choice, kept by the browser a year; read by the server before any build answers (server/index.ts). */
+export const LANGUAGE_COOKIE = "portal-language";
+export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export const isLanguage = (value: unknown): value is Language => typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
