@@ -300,20 +300,20 @@ test.describe("messaging", () => {
     const files = d.getByLabel("Attach files");
     await files.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await expect(d.getByText(t.invalidFiles)).toBeVisible();
-    await expect(d.getByText(`notes.txt ${t.wrongType}`)).toBeVisible();
+    await expect(d.getByText(t.fileProblem.type("notes.txt"))).toBeVisible();
     // A program renamed to look like a photo: the name says PNG, the content does not.
     await files.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("MZ\x90\x00 not really a png") });
-    await expect(d.getByText(`photo.png ${t.wrongType}`)).toBeVisible();
+    await expect(d.getByText(t.fileProblem.type("photo.png"))).toBeVisible();
     const big = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4 * 1024 * 1024 + 10, 0x20)]);
     await files.setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: big });
-    await expect(d.getByText(`scan.pdf ${t.tooLarge}`)).toBeVisible();
+    await expect(d.getByText(t.fileProblem.size("scan.pdf"))).toBeVisible();
     await expect(d.getByRole("list", { name: "Attached files" })).toHaveCount(0);
     await files.setInputFiles([
       { name: "ok.png", mimeType: "image/png", buffer: PNG },
       { name: "bad.jpg", mimeType: "image/jpeg", buffer: Buffer.from("nope") },
     ]);
     await expect(d.getByRole("list", { name: "Attached files" })).toContainText("ok.png");
-    await expect(d.getByText(`bad.jpg ${t.wrongType}`)).toBeVisible();
+    await expect(d.getByText(t.fileProblem.type("bad.jpg"))).toBeVisible();
     await expectNoAxeViolations(page);
     await d.getByRole("button", { name: "Remove ok.png" }).click();
     await expect(d.getByRole("list", { name: "Attached files" })).toHaveCount(0);

@@ -148,7 +148,7 @@ describe("/emails/step", () => {
     const tooLong = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "y".repeat(801) })) as SendReply;
     expect(tooLong).toMatchObject({ outcome: "refused", fields: { body: t.bodyTooLong } });
     const renamed = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "y", attachments: JSON.stringify([{ name: "photo.png", data: Buffer.from("MZ not a png").toString("base64") }]) })) as SendReply;
-    expect(renamed).toMatchObject({ outcome: "refused", fields: { attachments: `photo.png ${t.wrongType}` } });
+    expect(renamed).toMatchObject({ outcome: "refused", fields: { attachments: t.fileProblem.type("photo.png") } });
     // A practitioner outside the role chosen (the browser's focus on the field: messaging.spec.ts's refused send).
     const stranger = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "999999", subject: "x", body: "y" })) as SendReply;
     expect(stranger).toMatchObject({ outcome: "refused", message: t.unknownPractitioner, fields: { practitionerId: t.unknownPractitioner } });

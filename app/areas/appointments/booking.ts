@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { appointmentsTexts } from "./texts";
+import { bookingTexts } from "./booking-texts";
 import { addDays } from "~/lib/timeline-filter";
 import { settingOn } from "@contract/truthy";
 
@@ -76,17 +77,7 @@ export function nextSearchStart(shown: string, today: string, sameDayAllowed: bo
 
 /* ---------- the COVID questionnaire (2§4, 2§5, 2§9) ---------- */
 
-export const SYMPTOMS = [
-  "Cough",
-  "Shortness of breath",
-  "Sore throat",
-  "Fever (38C or higher)",
-  "Muscle aches",
-  "Runny nose",
-  "Fatigue",
-  "Loss of smell",
-  "Altered taste",
-] as const;
+export const SYMPTOMS = bookingTexts.symptoms;
 
 /**
  * 2§9: look back 14 days; two vaccine doses; the vaccine question is for people over 12. The 14 days
@@ -95,9 +86,9 @@ export const SYMPTOMS = [
  */
 export const LOOK_BACK_DAYS = 14;
 export const QUESTIONS = [
-  { id: "contact", text: `In the last ${LOOK_BACK_DAYS} days, have you been in close contact with someone who has COVID-19?`, risk: "yes" },
-  { id: "positive", text: `In the last ${LOOK_BACK_DAYS} days, have you tested positive for COVID-19?`, risk: "yes" },
-  { id: "vaccinated", text: "If you are over 12: have you had 2 doses of a COVID-19 vaccine?", risk: "no" },
+  { id: "contact", text: bookingTexts.contactQuestion(LOOK_BACK_DAYS), risk: "yes" },
+  { id: "positive", text: bookingTexts.positiveQuestion(LOOK_BACK_DAYS), risk: "yes" },
+  { id: "vaccinated", text: bookingTexts.vaccinatedQuestion, risk: "no" },
 ] as const;
 export type QuestionId = (typeof QUESTIONS)[number]["id"];
 export type Answer = "yes" | "no" | "n/a";
@@ -117,15 +108,15 @@ export function questionnaireComplete(q: Questionnaire): boolean {
 
 /** The answers that show risk: any symptom, or an answer a question flags. */
 export function riskAnswers(q: Questionnaire): string[] {
-  const found = q.symptoms.map((s) => `Symptom: ${s}`);
-  for (const question of QUESTIONS) if (q.answers[question.id] === question.risk) found.push(`${question.text} ${question.risk === "yes" ? "Yes" : "No"}`);
+  const found = q.symptoms.map((s) => bookingTexts.symptomAnswer(s));
+  for (const question of QUESTIONS) if (q.answers[question.id] === question.risk) found.push(bookingTexts.riskAnswer(question.text, question.risk === "yes" ? bookingTexts.yes : bookingTexts.no));
   return found;
 }
 
 /** The reason prefilled from risky answers (2§4), after whatever the patient wrote. */
 export function reasonWithAnswers(reason: string, q: Questionnaire): string {
   const answers = riskAnswers(q);
-  return [reason.trim(), answers.length > 0 ? `COVID screening: ${answers.join("; ")}` : ""].filter(Boolean).join("\n").slice(0, 500);
+  return [reason.trim(), answers.length > 0 ? bookingTexts.screening(answers) : ""].filter(Boolean).join("\n").slice(0, 500);
 }
 
 /* ---------- the steps posted to /appointments/book ---------- */

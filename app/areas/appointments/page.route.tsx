@@ -27,7 +27,7 @@ import { keepOutcome } from "~/lib/kept-outcome";
 import type { Route } from "./+types/page.route";
 import { tabClass, badgeClass } from "~/components/ui/choice-styles";
 
-export const meta: Route.MetaFunction = () => [{ title: "Appointments – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: appointmentsTexts.pageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadAppointmentsPage(request);
@@ -39,9 +39,9 @@ const bookingPanel = lazyModule(() => import("./components/booking-panel"));
 const BookingPanel = bookingPanel.component((m) => m.BookingPanel);
 /** Whether the page is live in the browser never changes once it is: nothing to subscribe to. */
 const TABS: ReadonlyArray<{ value: AppointmentTab; label: string }> = [
-  { value: "book", label: "Book Appointment" },
-  { value: "upcoming", label: "Upcoming Appointment" },
-  { value: "history", label: "History" },
+  { value: "book", label: t.bookTab },
+  { value: "upcoming", label: t.upcomingTab },
+  { value: "history", label: t.historyTab },
 ];
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
@@ -109,11 +109,11 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
   return (
     <ToastProvider>
       <div className="flex flex-col gap-6">
-        <Breadcrumb current="Appointments" />
+        <Breadcrumb current={t.title} />
         <div className="no-print flex flex-wrap items-baseline justify-between gap-3">
-          <h1 className="text-3xl font-bold">Appointments</h1>
+          <h1 className="text-3xl font-bold">{t.title}</h1>
           <p>
-            Health helpline (free, any time):{" "}
+            {t.helplineLabel}{" "}
             <a href="tel:08003585453" className="font-semibold text-brand underline underline-offset-4">
               {t.helpline}
             </a>
@@ -121,7 +121,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
         </div>
 
         <Tabs.Root value={view.tab} onValueChange={(value) => go(value as AppointmentTab)} className="no-print">
-          <Tabs.List aria-label="Appointments" className="mb-4 flex flex-wrap gap-1 border-b border-muted/40">
+          <Tabs.List aria-label={t.title} className="mb-4 flex flex-wrap gap-1 border-b border-muted/40">
             {TABS.map((tab) => (
               <Tabs.Trigger
                 key={tab.value}
@@ -158,9 +158,9 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
             {view.tab === "upcoming" && upcoming ? (
               <div aria-busy={loading} className="flex flex-col gap-4">
                 <p className="text-muted" aria-live="polite">
-                  {loading ? t.loading : `${upcoming.length} upcoming ${upcoming.length === 1 ? "appointment" : "appointments"}`}
+                  {loading ? t.loading : t.upcomingCount(upcoming.length)}
                 </p>
-                {list(upcoming, "Upcoming appointments", true)}
+                {list(upcoming, t.upcomingList, true)}
               </div>
             ) : null}
           </Tabs.Content>
@@ -168,22 +168,22 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
           <Tabs.Content value="history" className="flex flex-col gap-4 focus-visible:outline-2">
             {view.tab === "history" && history && counts ? (
               <>
-                <Form method="get" action="/appointments" {...rangeForm.formProps} key={location.key} role="search" aria-label="Appointments between dates" className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
+                <Form method="get" action="/appointments" {...rangeForm.formProps} key={location.key} role="search" aria-label={t.betweenDates} className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
                   <input type="hidden" name="id" value="3" />
                   <div className="grid gap-4 md:grid-cols-2">
-                    <TextField label="From (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={view.from} hint={`No earlier than ${displayOf(earliest)}`} {...rangeForm.field("from")} />
-                    <TextField label="To (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={view.to} hint="For example, 31-03-2026" {...rangeForm.field("to")} />
+                    <TextField label={t.fromDate} inputMode="numeric" autoComplete="off" defaultValue={view.from} hint={t.noEarlierThan(displayOf(earliest))} {...rangeForm.field("from")} />
+                    <TextField label={t.toDate} inputMode="numeric" autoComplete="off" defaultValue={view.to} hint={t.dateExample} {...rangeForm.field("to")} />
                   </div>
                   <div className="flex flex-wrap items-center gap-3">
-                    <Button type="submit">Search</Button>
+                    <Button type="submit">{t.search}</Button>
                     {view.from || view.to ? (
                       <Link to={`/appointments${appointmentsSearch({ tab: "history" })}`} className={buttonClass("link")}>
-                        Clear the dates
+                        {t.clearDates}
                       </Link>
                     ) : null}
                   </div>
                 </Form>
-                <div role="group" aria-label="Show appointments" className="flex flex-wrap gap-2">
+                <div role="group" aria-label={t.showAppointments} className="flex flex-wrap gap-2">
                   {HISTORY_BADGES.map((b) => (
                     <Link key={b.value} to={`/appointments${appointmentsSearch({ ...view, tab: "history", show: b.value })}`} preventScrollReset aria-current={view.show === b.value ? "true" : undefined} className={badgeClass(view.show === b.value)}>
                       {b.label}
@@ -193,9 +193,9 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
                 </div>
                 <div aria-busy={loading} className="flex flex-col gap-4">
                   <p className="text-muted" aria-live="polite">
-                    {loading ? t.loading : history.total === undefined ? `${shown.length} past ${shown.length === 1 ? "appointment" : "appointments"}` : `${shown.length} of ${history.total} past ${history.total === 1 ? "appointment" : "appointments"}`}
+                    {loading ? t.loading : history.total === undefined ? t.pastCount(shown.length) : t.pastOf(shown.length, history.total)}
                   </p>
-                  {list(shown, "Past appointments", false)}
+                  {list(shown, t.pastList, false)}
                 </div>
               </>
             ) : null}

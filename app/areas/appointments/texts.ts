@@ -1,5 +1,57 @@
 /** 2§2 Appointments, 2§5 (booking and cancel rules) and 2§8, as the spec words them where it does. */
 export const appointmentsTexts = {
+  pageTitle: "Appointments – Patient Portal",
+  /** The page's heading, its breadcrumb and its tabs' accessible name. */
+  title: "Appointments",
+  /** The helpline's number follows this label as a link. */
+  helplineLabel: "Health helpline (free, any time):",
+  bookTab: "Book Appointment",
+  upcomingTab: "Upcoming Appointment",
+  historyTab: "History",
+  upcomingCount: (count: number) => (count === 1 ? "1 upcoming appointment" : `${count} upcoming appointments`),
+  upcomingList: "Upcoming appointments",
+  pastCount: (count: number) => (count === 1 ? "1 past appointment" : `${count} past appointments`),
+  pastOf: (count: number, total: number) => `${count} of ${total} past ${total === 1 ? "appointment" : "appointments"}`,
+  pastList: "Past appointments",
+  /** History's search by dates. */
+  betweenDates: "Appointments between dates",
+  fromDate: "From (DD-MM-YYYY)",
+  toDate: "To (DD-MM-YYYY)",
+  noEarlierThan: (date: string) => `No earlier than ${date}`,
+  dateExample: "For example, 31-03-2026",
+  search: "Search",
+  clearDates: "Clear the dates",
+  /** History's badges, and the group of links that holds them. */
+  showAppointments: "Show appointments",
+  completed: "Completed",
+  missed: "Missed",
+  cancelledBadge: "Cancelled",
+  all: "All",
+  /** An appointment card's and the printed slip's labels. */
+  type: "Type",
+  with: "With",
+  for: "For",
+  where: "Where",
+  length: "Length",
+  cancelReason: "Cancel reason",
+  patient: "Patient",
+  when: "When",
+  status: "Status",
+  showOnMap: "Show on a map",
+  opensNewTab: "(opens in a new tab)",
+  /** The printed slip (2§1). */
+  slip: "Appointment slip",
+  /** The slip's line under its title: the practice's name, and its phone when it sent one. */
+  slipPractice: (name: string, phone: string) => (phone ? `${name} · ${phone}` : name),
+  /** A time the practice sent, said to be New Zealand's. */
+  nzTime: (when: string) => `${when} (New Zealand time)`,
+  slipFooter: (printedOn: string) => `Printed ${printedOn}. Health helpline: 0800 358 5453.`,
+  /** The cancel dialog: which appointment, each part as the practice sent it or "Not recorded". */
+  cancelTitle: "Cancel appointment",
+  cancelDescription: (type: string, provider: string, when: string) => `${type} with ${provider}, ${when}`,
+  cancelReasonLabel: "Reason for cancelling",
+  cancelling: "Cancelling…",
+  keepAppointment: "Keep appointment",
   noRecords: "No Records Found",
   loading: "Loading appointments…",
   loadingChoices: "Loading what the practice offers…",

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { BookingSettings, Option } from "./booking";
 import type { AppointmentRow } from "~/lib/appointment-row";
+import { appointmentsTexts as t } from "./texts";
 
 /**
  * The /appointments screen (2§2): its tabs, the History badges and range kept in the address, and its rows; no luxon,
@@ -17,10 +18,10 @@ export const TAB_IDS: Record<AppointmentTab, string> = { book: "1", upcoming: "2
 
 export type HistoryBadge = "completed" | "missed" | "cancelled" | "all";
 export const HISTORY_BADGES: ReadonlyArray<{ value: HistoryBadge; label: string }> = [
-  { value: "completed", label: "Completed" },
-  { value: "missed", label: "Missed" },
-  { value: "cancelled", label: "Cancelled" },
-  { value: "all", label: "All" },
+  { value: "completed", label: t.completed },
+  { value: "missed", label: t.missed },
+  { value: "cancelled", label: t.cancelledBadge },
+  { value: "all", label: t.all },
 ];
 
 export interface AppointmentsView {

@@ -16,17 +16,17 @@ import { earlyRepeat, isEarlyRepeatEvent, REPEAT_START, repeatViewOf } from "./r
 import type { Route } from "./+types/page.route";
 import { tabClass } from "~/components/ui/choice-styles";
 
-export const meta: Route.MetaFunction = () => [{ title: "Medications – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: medicationsTexts.pageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadMedicationsPage(request);
 }
 
 const t = medicationsTexts;
-const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
-  { value: "all", label: "All" },
-  { value: "recent", label: "Recent" },
-  { value: "repeated", label: "Repeated" },
+const LISTS: ReadonlyArray<{ value: HistoryList; label: string; caption: string }> = [
+  { value: "all", label: t.listAll, caption: t.allList },
+  { value: "recent", label: t.listRecent, caption: t.recentList },
+  { value: "repeated", label: t.listRepeated, caption: t.repeatedList },
 ];
 
 // The repeat machine, xstate and the request's schemas and steps (decisions/358).
@@ -77,7 +77,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
   };
   const loading = navigation.state === "loading" && navigation.location.pathname === "/medications";
   const requesting = repeat.requesting;
-  const listName = view.tab === "long-term" ? "Long term medicines" : `${LISTS.find((l) => l.value === view.list)!.label} medicines`;
+  const listName = view.tab === "long-term" ? t.longTermList : LISTS.find((l) => l.value === view.list)!.caption;
 
   const table =
     rows.length === 0 ? (
@@ -95,22 +95,22 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Medications" />
-      <h1 className="no-print text-3xl font-bold">Medications</h1>
+      <Breadcrumb current={t.title} />
+      <h1 className="no-print text-3xl font-bold">{t.title}</h1>
 
       <Tabs.Root value={view.tab} onValueChange={(value) => go({ tab: value === "history" ? "history" : "long-term" })} className="no-print">
-        <Tabs.List aria-label="Medicines" className="mb-4 flex gap-2 border-b border-muted/40">
+        <Tabs.List aria-label={t.medicines} className="mb-4 flex gap-2 border-b border-muted/40">
           <Tabs.Trigger value="long-term" className={tabClass}>
-            Long Term
+            {t.longTermTab}
           </Tabs.Trigger>
           <Tabs.Trigger value="history" className={tabClass}>
-            History
+            {t.historyTab}
           </Tabs.Trigger>
         </Tabs.List>
         {(["long-term", "history"] as const).map((tab) => (
           <Tabs.Content key={tab} value={tab} className="flex flex-col gap-4 focus-visible:outline-2">
             {tab === "history" ? (
-              <div role="group" aria-label="Show medicines" className="flex flex-wrap gap-2">
+              <div role="group" aria-label={t.showMedicines} className="flex flex-wrap gap-2">
                 {LISTS.map((l) => (
                   <Link
                     key={l.value}
@@ -127,20 +127,20 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
 
             <div className="flex flex-wrap items-center gap-3">
               <Button onClick={() => send({ type: "repeat.open" })} onPointerEnter={() => (reach(), void repeatDialog.preload())} onFocus={() => (reach(), void repeatDialog.preload())} disabled={requesting}>
-                Repeat
+                {t.repeat}
               </Button>
               <Button variant="secondary" onClick={() => setPrinting(chosen.length > 0 ? chosen : rows)} disabled={rows.length === 0 && chosen.length === 0}>
-                {chosen.length > 0 ? `Print selected (${chosen.length})` : "Print all"}
+                {chosen.length > 0 ? t.printSelected(chosen.length) : t.printAll}
               </Button>
               <span className="text-muted" aria-live="polite">
-                {selected.size === 0 ? "Select medicines to repeat or print." : `${selected.size} ${selected.size === 1 ? "medicine" : "medicines"} selected.`}
+                {selected.size === 0 ? t.selectToRepeat : t.selectedCount(selected.size)}
               </span>
             </div>
             {repeat.selectionError && !requesting ? <FieldError>{repeat.selectionError}</FieldError> : null}
 
             <div aria-busy={loading} className="flex flex-col gap-4">
               <p aria-live="polite" className="text-muted">
-                {loading ? t.loading : view.tab === "long-term" ? `${rows.length} long term ${rows.length === 1 ? "medicine" : "medicines"}` : total === undefined ? `Showing ${rows.length} ${rows.length === 1 ? "medicine" : "medicines"}` : `Showing ${rows.length} of ${total} ${total === 1 ? "medicine" : "medicines"}`}
+                {loading ? t.loading : view.tab === "long-term" ? t.longTermCount(rows.length) : total === undefined ? t.showingCount(rows.length) : t.showingOf(rows.length, total)}
               </p>
               {view.tab === "long-term" && unflagged > 0 ? (
                 <p>
@@ -153,7 +153,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
               {table}
               {more ? (
                 <Link to={`/medications${medicationSearch({ ...view, pages: view.pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
-                  Show more medicines
+                  {t.showMore}
                 </Link>
               ) : null}
             </div>
@@ -164,9 +164,9 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
       <PrintableList rows={printing ?? (chosen.length > 0 ? chosen : rows)} patient={patient} printedOn={printedOn} />
 
       {/* The request can outgrow a phone's screen: Close at its top (issue 21); the practice's reply has its own Close. */}
-      <Dialog open={requesting} onOpenChange={(open) => (open ? undefined : send({ type: "dialog.close" }))} title={state ? titleOf(state) : "Request repeat medication"} dismissOnBackdrop={false} closeAtTop={!state?.matches({ requesting: { form: "sent" } })}>
+      <Dialog open={requesting} onOpenChange={(open) => (open ? undefined : send({ type: "dialog.close" }))} title={state ? titleOf(state) : t.requestRepeat} dismissOnBackdrop={false} closeAtTop={!state?.matches({ requesting: { form: "sent" } })}>
         {requesting && state ? (
-          <Suspense fallback={<p role="status">Loading…</p>}>
+          <Suspense fallback={<p role="status">{t.loadingDialog}</p>}>
             <RepeatDialogContent state={state} send={send} chosen={chosen} />
           </Suspense>
         ) : null}
@@ -177,7 +177,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
 
 // The dialog's title is needed before its content has loaded, so it is worked out here, not imported.
 function titleOf(state: { matches(value: unknown): boolean }): string {
-  if (state.matches({ requesting: { form: "sent" } })) return "Medication";
-  if (state.matches({ requesting: { form: "onLeave" } })) return "Your doctor is on leave";
-  return "Request repeat medication";
+  if (state.matches({ requesting: { form: "sent" } })) return t.sentTitle;
+  if (state.matches({ requesting: { form: "onLeave" } })) return t.onLeaveTitle;
+  return t.requestRepeat;
 }

@@ -2,6 +2,52 @@ import { DEFAULT_REPEAT_NOTICE } from "~/lib/practice-settings";
 
 /** 2§2 Medications, 2§5 (the repeat request) and 2§8, as the spec words them where it does. */
 export const medicationsTexts = {
+  pageTitle: "Medications – Patient Portal",
+  title: "Medications",
+  /** The tabs' accessible name. */
+  medicines: "Medicines",
+  longTermTab: "Long Term",
+  historyTab: "History",
+  /** History's lists, and the group of links that chooses one. */
+  showMedicines: "Show medicines",
+  listAll: "All",
+  listRecent: "Recent",
+  listRepeated: "Repeated",
+  /** The table's caption: the list shown. */
+  longTermList: "Long term medicines",
+  allList: "All medicines",
+  recentList: "Recent medicines",
+  repeatedList: "Repeated medicines",
+  repeat: "Repeat",
+  printSelected: (count: number) => `Print selected (${count})`,
+  printAll: "Print all",
+  selectToRepeat: "Select medicines to repeat or print.",
+  selectedCount: (count: number) => (count === 1 ? "1 medicine selected." : `${count} medicines selected.`),
+  longTermCount: (count: number) => (count === 1 ? "1 long term medicine" : `${count} long term medicines`),
+  showingCount: (count: number) => (count === 1 ? "Showing 1 medicine" : `Showing ${count} medicines`),
+  showingOf: (count: number, total: number) => `Showing ${count} of ${total} ${total === 1 ? "medicine" : "medicines"}`,
+  showMore: "Show more medicines",
+  /** The repeat dialog's titles, needed before its content (and its own words) have loaded. */
+  requestRepeat: "Request repeat medication",
+  sentTitle: "Medication",
+  onLeaveTitle: "Your doctor is on leave",
+  loadingDialog: "Loading…",
+  /** The table's heads and each card's labels. */
+  medicine: "Medicine",
+  dose: "Dose",
+  instructions: "Instructions",
+  quantity: "Quantity",
+  prescriber: "Prescriber",
+  prescribed: "Prescribed",
+  ends: "Ends",
+  longTerm: "Long term",
+  selectAllShown: "Select all medicines shown",
+  selectMedicine: (name: string) => `Select ${name}`,
+  /** The printed list (2§2). */
+  printedList: "Printed medication list",
+  printedTitle: "Medication list",
+  /** The printed list's line under its title: the patient's NHI only when the practice sent one. */
+  printedFor: (name: string, nhi: string, printedOn: string) => (nhi ? `${name} · NHI ${nhi} · Printed ${printedOn}` : `${name} · Printed ${printedOn}`),
   noRecords: "No Records Found",
   loading: "Loading medicines…",
   selectOne: "Select at least one Medicine",
@@ -27,7 +73,8 @@ export const medicationsTexts = {
   pharmaciesFailed: "The list of pharmacies could not be loaded. Please try again.",
   loadingPharmacies: "Loading pharmacies…",
   noPharmacyMatch: "No pharmacy matches that name.",
-  onLeave: (names: string) => `${names} is on leave.`,
+  /** The prescribers on leave, by name; or, when the practice names none, who they are. */
+  onLeave: (names: readonly string[]) => (names.length === 0 ? "The doctor who prescribed one of these medicines is on leave." : `${names.join(" and ")} is on leave.`),
   onLeaveChoice: "Your request can go to another doctor at the practice, or you can wait until your doctor is back.",
   newTab: "opens in a new tab",
   /** A medicine the practice sent without its long-term flag (2§3): said, never guessed (decisions/396). */

@@ -2,6 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import { ATTACHMENT_TYPES, type Communication } from "@contract/messaging";
 import { practiceDateTime } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
+import { messagingTexts } from "./texts";
 import { colourOf, type AttachmentView, type Box, type MessageRow, type MessageView } from "./view";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
 
@@ -84,7 +85,7 @@ export function messageViewOf(m: Communication): MessageView {
   // Every attachment is listed, in the practice's order: one the portal cannot preview is said to be so, never left out.
   const attachments: AttachmentView[] = (m.payload ?? []).map((p, n) => ({
     n,
-    title: p.contentAttachment.title?.trim() || `Attachment ${n + 1}`,
+    title: p.contentAttachment.title?.trim() || messagingTexts.attachmentN(n + 1),
     kind: kindOf(p.contentAttachment.contentType),
     url: `/emails/attachment/${encodeURIComponent(m.id)}/${n}`,
   }));
@@ -104,4 +105,4 @@ export function messageViewOf(m: Communication): MessageView {
 }
 
 /** Who a message is from or to when the practice names nobody: its other side is always the practice. */
-const PRACTICE_SIDE = "The practice";
+const PRACTICE_SIDE = messagingTexts.thePractice;

@@ -26,7 +26,7 @@ import { keepOutcome } from "~/lib/kept-outcome";
 import { useMachineWhenReached } from "~/lib/use-machine-when-reached";
 import { earlyMessaging, isEarlyMessagingEvent, MESSAGING_START, messagingDialogsOf, notFetched } from "./dialogs";
 
-export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: messagingTexts.pageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadMessagingPage(request);
@@ -65,15 +65,15 @@ const reachMessages = () => {
   preloadMessagingSteps();
   for (const part of [messageViewer, pageDialogs, noticeHost]) part.preload().catch(() => undefined);
 };
-const TABS: ReadonlyArray<{ value: Box; label: string }> = [
-  { value: "inbox", label: "Inbox" },
-  { value: "sent", label: "Sent" },
-  { value: "drafts", label: "Draft" },
+const TABS: ReadonlyArray<{ value: Box; label: string; list: string }> = [
+  { value: "inbox", label: t.inbox, list: t.inboxList },
+  { value: "sent", label: t.sentBox, list: t.sentList },
+  { value: "drafts", label: t.draftBox, list: t.draftList },
 ];
 const FILTERS: ReadonlyArray<{ value: ReadFilterName; label: string }> = [
-  { value: "all", label: "All" },
-  { value: "unread", label: "Unread" },
-  { value: "read", label: "Read" },
+  { value: "all", label: t.filterAll },
+  { value: "unread", label: t.filterUnread },
+  { value: "read", label: t.filterRead },
 ];
 
 function emptyText(box: Box, filter: ReadFilterName): string {
@@ -178,7 +178,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   const position = openId ? rows.findIndex((r) => r.id === openId) : -1;
 
   const writing = dialogs.open === "writing";
-  const writingTitle = dialogs.mode === "reply" ? "Reply Message" : dialogs.mode === "draft" ? "Draft Message" : "Compose Message";
+  const writingTitle = dialogs.mode === "reply" ? t.replyTitle : dialogs.mode === "draft" ? t.draftTitle : t.composeMessage;
   const reachWriting = () => {
     preloadCompose();
     writer.reach();
@@ -192,11 +192,11 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="flex flex-col gap-6">
-        <Breadcrumb current="Messaging" />
-        <h1 className="text-3xl font-bold">Messaging</h1>
+        <Breadcrumb current={t.title} />
+        <h1 className="text-3xl font-bold">{t.title}</h1>
 
         <Tabs.Root value={view.box} onValueChange={(value) => go(value as Box)}>
-          <Tabs.List aria-label="Message boxes" className="mb-4 flex flex-wrap gap-2 border-b border-muted/40">
+          <Tabs.List aria-label={t.messageBoxes} className="mb-4 flex flex-wrap gap-2 border-b border-muted/40">
             {TABS.map((tab) => (
               <Tabs.Trigger key={tab.value} value={tab.value} className={tabClass}>
                 {tab.label}
@@ -204,7 +204,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
                 {tab.value === "inbox" && unread > 0 ? (
                   <span className="ml-2 rounded-full bg-danger px-2 text-sm text-white">
                     {unread}
-                    <span className="sr-only"> unread</span>
+                    <span className="sr-only"> {t.unreadCount}</span>
                   </span>
                 ) : null}
               </Tabs.Trigger>
@@ -212,14 +212,14 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
           </Tabs.List>
           {TABS.map((tab) => (
             <Tabs.Content key={tab.value} value={tab.value} className="flex flex-col gap-4 focus-visible:outline-2" onPointerEnter={reachMessages} onFocus={reachMessages}>
-              <div role="toolbar" aria-label="Messages" className="flex flex-wrap items-center gap-3">
+              <div role="toolbar" aria-label={t.messages} className="flex flex-wrap items-center gap-3">
                 <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
                   <input type="checkbox" className="size-6" checked={selection.allSelected} disabled={rows.length === 0} onChange={selection.toggleAll} />
-                  Select all
+                  {t.selectAll}
                 </label>
                 {view.box === "inbox" ? (
                   <label className="inline-flex items-center gap-2 font-semibold">
-                    Show
+                    {t.show}
                     <select value={view.filter} onChange={(e) => go("inbox", e.target.value as ReadFilterName)} className="min-h-11 rounded border-2 border-ink bg-white px-3">
                       {FILTERS.map((f) => (
                         <option key={f.value} value={f.value}>
@@ -231,14 +231,14 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {settings.compose ? (
                   <Button onClick={() => send({ type: "compose.open" })} onPointerEnter={reachWriting} onFocus={reachWriting} disabled={dialogs.open !== "closed"}>
-                    Compose Message
+                    {t.composeMessage}
                   </Button>
                 ) : null}
                 <Button variant="secondary" onClick={() => void reload(null)}>
-                  Reload
+                  {t.reload}
                 </Button>
                 <Button variant="secondary" onClick={() => deletion.ask([...selection.selected])}>
-                  Delete selected{selection.selected.size > 0 ? ` (${selection.selected.size})` : ""}
+                  {t.deleteSelected(selection.selected.size)}
                 </Button>
               </div>
               {!settings.compose ? <p className="text-muted">{t.composeOff}</p> : null}
@@ -246,13 +246,13 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
               <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
                 <div aria-busy={loading} className="flex min-w-0 flex-col gap-3">
                   <p aria-live="polite" className="text-muted">
-                    {loading ? "Loading messages…" : total === undefined ? `Showing ${rows.length} ${rows.length === 1 ? "message" : "messages"}` : `Showing ${rows.length} of ${total} ${total === 1 ? "message" : "messages"}`}
+                    {loading ? t.loadingMessages : total === undefined ? t.showingCount(rows.length) : t.showingOf(rows.length, total)}
                   </p>
                   {rows.length === 0 ? (
                     <p className="font-semibold text-danger">{emptyText(view.box, view.filter)}</p>
                   ) : (
                     <MessageList
-                      label={`${tab.label} messages`}
+                      label={tab.list}
                       rows={rows}
                       total={total}
                       selected={selection.selected}
@@ -301,7 +301,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
         <Dialog open={writing} onOpenChange={(isOpen) => (isOpen ? undefined : send({ type: "close" }))} title={writingTitle} dismissOnBackdrop={false} size="message">
           {writing ? (
             running ? (
-              <Suspense fallback={<p role="status">Loading…</p>}>
+              <Suspense fallback={<p role="status">{t.loadingForm}</p>}>
                 <ComposeForm
                   context={running.state.context}
                   step={dialogs.formStep}
@@ -318,15 +318,15 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
                   {t.formUnavailable}
                 </p>
                 <div className="flex flex-wrap gap-3">
-                  <Button onClick={writer.reach}>Try again</Button>
+                  <Button onClick={writer.reach}>{t.tryAgain}</Button>
                   <Button variant="secondary" onClick={() => send({ type: "close" })}>
-                    Cancel
+                    {t.cancel}
                   </Button>
                 </div>
               </div>
             ) : (
               // Opened before the machine arrived: its form follows it (decisions/361).
-              <p role="status">Loading…</p>
+              <p role="status">{t.loadingForm}</p>
             )
           ) : null}
         </Dialog>
@@ -334,9 +334,9 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
         {preview && preview.kind === "pdf" ? (
           <Suspense fallback={null}>
             <DocumentDialog
-              document={{ title: "PDF File", description: preview.title, url: preview.url, fileName: preview.title, pdf: true }}
+              document={{ title: t.pdfTitle, description: preview.title, url: preview.url, fileName: preview.title, pdf: true }}
               onClose={() => setPreview(null)}
-              texts={{ loading: "Loading the PDF…", failed: "The PDF could not be shown. Download it instead.", pageFailed: (page) => `Page ${page} of the PDF could not be shown.` }}
+              texts={{ loading: t.pdfLoading, failed: t.pdfFailed, pageFailed: t.pdfPageFailed }}
             />
           </Suspense>
         ) : null}

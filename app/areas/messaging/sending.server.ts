@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { attachmentProblem, typeByName, type AttachmentProblem } from "@contract/attachment-content";
+import { attachmentProblem, typeByName } from "@contract/attachment-content";
 import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, storedMessageIdOf, type Communication, type OutgoingMessage } from "@contract/messaging";
 import { parseForm } from "~/lib/form-data";
 import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type MessageFields, type SendReply } from "./compose";
@@ -29,7 +29,6 @@ export interface SendingDeps {
   waitMs: number;
 }
 
-const PROBLEM_TEXT: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };
 
 /** A draft is sent once, whichever way (Send Message, or edited and sent) and however often it is posted. */
 export const draftClaim = (user: SignedIn["user"], draftId: string) => `message:${user.apiBase} ${user.userId}:draft:${draftId}`;
@@ -43,7 +42,7 @@ export async function sendStep({ api, user }: SignedIn, fields: Partial<MessageF
   const files: NonNullable<OutgoingMessage["payload"]> = [];
   for (const file of f.attachments) {
     const problem = attachmentProblem({ name: file.name, bytes: Buffer.from(file.data, "base64") });
-    if (problem) return { outcome: "refused", message: `${file.name} ${PROBLEM_TEXT[problem]}`, fields: { attachments: `${file.name} ${PROBLEM_TEXT[problem]}` } };
+    if (problem) return { outcome: "refused", message: t.fileProblem[problem](file.name), fields: { attachments: t.fileProblem[problem](file.name) } };
     files.push({ contentAttachment: { contentType: typeByName(file.name)!, data: file.data, title: file.name } });
   }
   const claim = f.mode === "draft" && f.intent === "send" && f.draftId ? draftClaim(user, f.draftId) : `message:${user.apiBase} ${user.userId}:${f.key}`;

@@ -1,4 +1,53 @@
 export const messagingTexts = {
+  pageTitle: "Messaging – Patient Portal",
+  title: "Messaging",
+  /** The tabs, their accessible name, and each tab's list. */
+  messageBoxes: "Message boxes",
+  inbox: "Inbox",
+  sentBox: "Sent",
+  draftBox: "Draft",
+  inboxList: "Inbox messages",
+  sentList: "Sent messages",
+  draftList: "Draft messages",
+  /** After the Inbox tab's count of unread messages, for screen readers. */
+  unreadCount: "unread",
+  /** The Inbox's read filter: "Show" and its choices. */
+  show: "Show",
+  filterAll: "All",
+  filterUnread: "Unread",
+  filterRead: "Read",
+  /** The toolbar's accessible name. */
+  messages: "Messages",
+  selectAll: "Select all",
+  composeMessage: "Compose Message",
+  reload: "Reload",
+  deleteSelected: (count: number) => (count > 0 ? `Delete selected (${count})` : "Delete selected"),
+  loadingMessages: "Loading messages…",
+  showingCount: (count: number) => (count === 1 ? "Showing 1 message" : `Showing ${count} messages`),
+  showingOf: (count: number, total: number) => `Showing ${count} of ${total} ${total === 1 ? "message" : "messages"}`,
+  /** A row's tick box: which message, by its subject, sender and date. */
+  selectMessage: (subject: string, name: string, date: string) => `Select "${subject}" (${name}, ${date})`,
+  /** The badge on a message not yet read. */
+  unread: "Unread",
+  loadingMore: "Loading more messages…",
+  showMore: "Show more messages",
+  /** The open message's place (and the place when none is open). */
+  message: "Message",
+  /** The writing dialog's title: a reply, an edited draft, a new message (as Compose Message). */
+  replyTitle: "Reply Message",
+  draftTitle: "Draft Message",
+  loadingForm: "Loading…",
+  tryAgain: "Try again",
+  cancel: "Cancel",
+  /** A PDF attachment's preview. */
+  pdfTitle: "PDF File",
+  pdfLoading: "Loading the PDF…",
+  pdfFailed: "The PDF could not be shown. Download it instead.",
+  pdfPageFailed: (page: number) => `Page ${page} of the PDF could not be shown.`,
+  /** An attachment the practice sent without a title, by its place in the message. */
+  attachmentN: (n: number) => `Attachment ${n}`,
+  /** Who a message is from or to when the practice names nobody. */
+  thePractice: "The practice",
   /** 2§5 compose texts, as the spec words them. */
   selectProvider: "Please Select a Provider",
   selectRole: "Please Select a Role",
@@ -8,9 +57,14 @@ export const messagingTexts = {
   subjectTooLong: "Please keep the subject to 255 characters or fewer",
   noMessageSelected: "No Message Selected",
   invalidFiles: "Selected images are not of valid type!",
-  wrongType: "is not a PNG, JPG or PDF file (its content was checked, not only its name)",
-  tooLarge: "is larger than 4 MB",
-  emptyFile: "is empty",
+  /** Why a chosen file was refused, by its name. */
+  fileProblem: {
+    type: (name: string) => `${name} is not a PNG, JPG or PDF file (its content was checked, not only its name)`,
+    size: (name: string) => `${name} is larger than 4 MB`,
+    empty: (name: string) => `${name} is empty`,
+  },
+  /** 2§5's alert when none of the chosen files could be attached, with why each was refused. */
+  invalidFilesBecause: (problems: readonly string[]) => `Selected images are not of valid type! ${problems.join("; ")}`,
   tooManyFiles: "You can attach up to 5 files to one message",
   /** 2§8. */
   sent: "Message Sent Successfully",

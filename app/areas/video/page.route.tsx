@@ -13,7 +13,7 @@ import { videoTexts } from "./texts";
 import { codeNotFetched, IDLE_MEETING, meetingViewOf, pressedEarly } from "./meeting-view";
 import type { Route } from "./+types/page.route";
 
-export const meta: Route.MetaFunction = () => [{ title: "Join Meeting – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: videoTexts.pageTitle }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = await loadZoomPage(request);
@@ -29,7 +29,7 @@ export default function Zoom({ loaderData }: Route.ComponentProps) {
   const { meeting, appointment, viewing } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
-      <Breadcrumb parent={{ to: APPOINTMENTS, label: "Appointments" }} current={t.title} />
+      <Breadcrumb parent={{ to: APPOINTMENTS, label: videoTexts.appointments }} current={t.title} />
       <h1 className="mb-4 text-3xl font-bold">{t.title}</h1>
       {meeting.ok ? (
         <JoinPanel meetingNumber={meeting.meetingNumber} passCode={meeting.passCode} appointment={appointment} />
@@ -38,10 +38,10 @@ export default function Zoom({ loaderData }: Route.ComponentProps) {
           {meeting.problem === "not-yours" ? (
             <Alert title={videoTexts.notYoursTitle}>{viewing ? videoTexts.notYoursOf(viewing) : videoTexts.notYours}</Alert>
           ) : (
-            <Alert title="No meeting to join">{meeting.problem === "missing" ? t.missing : t.malformed}</Alert>
+            <Alert title={videoTexts.noMeetingTitle}>{meeting.problem === "missing" ? t.missing : t.malformed}</Alert>
           )}
           <Link to={APPOINTMENTS} className={buttonClass("primary")}>
-            Back to appointments
+            {videoTexts.backToAppointments}
           </Link>
         </div>
       )}
@@ -103,28 +103,28 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
     <section aria-labelledby="meeting-heading" className="flex flex-col gap-4">
       <div className="rounded border border-muted/40 bg-white p-4 shadow-sm">
         <h2 id="meeting-heading" className="text-lg font-bold">
-          {appointment ? `${appointment.type}, ${appointment.when}` : "Video consult"}
+          {appointment ? videoTexts.consultHeading(appointment.type, appointment.when) : videoTexts.videoConsult}
         </h2>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           {appointment ? (
             <>
-              <dt className="font-semibold">With</dt>
+              <dt className="font-semibold">{videoTexts.with}</dt>
               <dd>{appointment.provider}</dd>
-              <dt className="font-semibold">For</dt>
+              <dt className="font-semibold">{videoTexts.for}</dt>
               <dd>{appointment.patientName}</dd>
             </>
           ) : null}
-          <dt className="font-semibold">Meeting ID</dt>
+          <dt className="font-semibold">{videoTexts.meetingId}</dt>
           <dd>{formatMeetingNumber(meetingNumber)}</dd>
         </dl>
       </div>
 
-      {devices ? <Alert tone="info" title="Camera or microphone blocked">{devices}</Alert> : null}
+      {devices ? <Alert tone="info" title={videoTexts.devicesBlockedTitle}>{devices}</Alert> : null}
 
       {failed ? (
         <div role="alert" className="border-l-8 border-danger bg-white p-4">
           <h2 ref={problem} tabIndex={-1} className="font-bold">
-            The meeting did not start
+            {videoTexts.notStartedTitle}
           </h2>
           <p>{message}</p>
           {sessionEnded ? (
@@ -137,18 +137,18 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
 
       <div className="flex flex-wrap gap-3">
         {failed ? (
-          <Button onClick={() => send({ type: "meeting.retry" })}>Try again</Button>
+          <Button onClick={() => send({ type: "meeting.retry" })}>{videoTexts.tryAgain}</Button>
         ) : (
           <Button onClick={() => send({ type: "meeting.start" })} onPointerEnter={reach} onFocus={reach} busy={busy} disabled={inMeeting} aria-describedby={busy ? "meeting-progress" : undefined}>
-            Start Meeting
+            {videoTexts.startMeeting}
           </Button>
         )}
         <Link to={APPOINTMENTS} className={buttonClass("secondary")}>
-          Back to appointments
+          {videoTexts.backToAppointments}
         </Link>
       </div>
       <p id="meeting-progress" role="status" className="text-muted">
-        {view.phase === "signing" ? "Getting the meeting ready…" : view.phase === "connecting" ? "Connecting to the meeting…" : ""}
+        {view.phase === "signing" ? videoTexts.gettingReady : view.phase === "connecting" ? videoTexts.connecting : ""}
       </p>
 
       {inFrame ? (
@@ -157,7 +157,7 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
           key={attempt}
           ref={frame}
           src="/zoom-client/"
-          title="Video consult"
+          title={videoTexts.videoConsult}
           allow="camera; microphone; display-capture; autoplay; fullscreen; cross-origin-isolated"
           className={inMeeting ? "fixed inset-0 z-50 h-full w-full border-0 bg-black" : "h-[70vh] w-full rounded border border-muted/40"}
         />

@@ -3,6 +3,23 @@
  * which the separately built video client shares.
  */
 export const videoTexts = {
+  pageTitle: "Join Meeting – Patient Portal",
+  /** The breadcrumb back to the Appointments page. */
+  appointments: "Appointments",
+  noMeetingTitle: "No meeting to join",
+  backToAppointments: "Back to appointments",
+  /** The meeting panel's heading: the consult's type and when it is, or this when no appointment is known. */
+  consultHeading: (type: string, when: string) => `${type}, ${when}`,
+  videoConsult: "Video consult",
+  with: "With",
+  for: "For",
+  meetingId: "Meeting ID",
+  devicesBlockedTitle: "Camera or microphone blocked",
+  notStartedTitle: "The meeting did not start",
+  tryAgain: "Try again",
+  startMeeting: "Start Meeting",
+  gettingReady: "Getting the meeting ready…",
+  connecting: "Connecting to the meeting…",
   notYoursTitle: "Meeting not found",
   /** The signature step's refusal, and the page's when the link is not for an upcoming video consult. */
   notYours:

@@ -88,11 +88,8 @@ export function joinFailureOf(code: number | string | undefined): JoinFailure {
 
 /** The plain words for a blocked camera or microphone, or null when both are allowed (or not yet asked). */
 export function devicesNotice(camera: PermissionState | "unknown", microphone: PermissionState | "unknown"): string | null {
-  const blocked = [camera === "denied" ? "camera" : null, microphone === "denied" ? "microphone" : null].filter((d) => d !== null);
-  if (blocked.length === 0) return null;
-  const what = blocked.join(" and ");
-  const them = blocked.length === 2 ? "them" : "it";
-  return `Your browser is blocking the ${what} for this site, so the doctor will not ${camera === "denied" && microphone === "denied" ? "see or hear" : camera === "denied" ? "see" : "hear"} you. To allow ${them}, select the padlock or settings icon beside the address bar, set ${blocked.map((d) => d[0].toUpperCase() + d.slice(1)).join(" and ")} to Allow, then select Try again. You can still join and follow along.`;
+  if (camera === "denied") return ZOOM_TEXT.devicesBlocked(microphone === "denied" ? "both" : "camera");
+  return microphone === "denied" ? ZOOM_TEXT.devicesBlocked("microphone") : null;
 }
 
 /** How long the page waits for the SDK to answer a join before calling the service unreachable. */
@@ -111,4 +108,11 @@ export const ZOOM_TEXT = {
     timedOut: "The meeting service did not answer. Check your internet connection, then try again.",
     /** Issue 21: Start Meeting met an ended session; the portal answered, so nothing is unreachable. */
     sessionEnded: "Your sign-in has ended, so the meeting could not start: sign in again in a new tab, then come back and press Try again.",
+    /** The browser blocks the camera, the microphone or both: each a whole sentence, so a translation can word each its own way. */
+    devicesBlocked: (blocked: "camera" | "microphone" | "both") =>
+      blocked === "both"
+        ? "Your browser is blocking the camera and microphone for this site, so the doctor will not see or hear you. To allow them, select the padlock or settings icon beside the address bar, set Camera and Microphone to Allow, then select Try again. You can still join and follow along."
+        : blocked === "camera"
+          ? "Your browser is blocking the camera for this site, so the doctor will not see you. To allow it, select the padlock or settings icon beside the address bar, set Camera to Allow, then select Try again. You can still join and follow along."
+          : "Your browser is blocking the microphone for this site, so the doctor will not hear you. To allow it, select the padlock or settings icon beside the address bar, set Microphone to Allow, then select Try again. You can still join and follow along.",
   };

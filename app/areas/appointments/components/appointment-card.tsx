@@ -29,29 +29,29 @@ export function AppointmentCard({ row, onPrint, onCancel }: { row: AppointmentRo
         <span className={`rounded-full px-3 py-0.5 text-sm font-semibold break-words ${TONES[shown.tone]}`}>{shown.status}</span>
       </div>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
-        <dt className="font-semibold">Type</dt>
+        <dt className="font-semibold">{t.type}</dt>
         <dd className="break-words">{shown.type}</dd>
-        <dt className="font-semibold">With</dt>
+        <dt className="font-semibold">{t.with}</dt>
         <dd className="break-words">{shown.provider}</dd>
-        <dt className="font-semibold">For</dt>
+        <dt className="font-semibold">{t.for}</dt>
         <dd className="break-words">{shown.patientName}</dd>
-        <dt className="font-semibold">Where</dt>
+        <dt className="font-semibold">{t.where}</dt>
         <dd className="break-words">
           {shown.where}
           {row.location ? (
             <>
               {" "}
               <a href={mapSearchUrl(row.location)} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4">
-                Show on a map<span className="sr-only"> (opens in a new tab)</span>
+                {t.showOnMap}<span className="sr-only"> {t.opensNewTab}</span>
               </a>
             </>
           ) : null}
         </dd>
-        <dt className="font-semibold">Length</dt>
+        <dt className="font-semibold">{t.length}</dt>
         <dd>{shown.length}</dd>
         {shown.cancelReason !== null ? (
           <>
-            <dt className="font-semibold">Cancel reason</dt>
+            <dt className="font-semibold">{t.cancelReason}</dt>
             <dd className="break-words">{shown.cancelReason}</dd>
           </>
         ) : null}
@@ -85,34 +85,28 @@ export function AppointmentSlip({ row, practice, printedOn }: { row: Appointment
   if (!row) return null;
   const shown = appointmentShown(row);
   return (
-    <section aria-label="Appointment slip" className="print-only hidden">
-      <h2 className="text-2xl font-bold">Appointment slip</h2>
+    <section aria-label={t.slip} className="print-only hidden">
+      <h2 className="text-2xl font-bold">{t.slip}</h2>
       {practice ? (
-        <p>
-          {practice.name}
-          {practice.phone ? ` · ${practice.phone}` : ""}
-        </p>
+        <p>{t.slipPractice(practice.name, practice.phone)}</p>
       ) : null}
       <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-lg">
-        <dt className="font-semibold">Patient</dt>
+        <dt className="font-semibold">{t.patient}</dt>
         <dd>{shown.patientName}</dd>
-        <dt className="font-semibold">When</dt>
-        <dd>
-          {shown.when}
-          {row.date ? " (New Zealand time)" : ""}
-        </dd>
-        <dt className="font-semibold">Type</dt>
+        <dt className="font-semibold">{t.when}</dt>
+        <dd>{row.date ? t.nzTime(shown.when) : shown.when}</dd>
+        <dt className="font-semibold">{t.type}</dt>
         <dd>{shown.type}</dd>
-        <dt className="font-semibold">With</dt>
+        <dt className="font-semibold">{t.with}</dt>
         <dd>{shown.provider}</dd>
-        <dt className="font-semibold">Where</dt>
+        <dt className="font-semibold">{t.where}</dt>
         <dd>{shown.where}</dd>
-        <dt className="font-semibold">Length</dt>
+        <dt className="font-semibold">{t.length}</dt>
         <dd>{shown.length}</dd>
-        <dt className="font-semibold">Status</dt>
+        <dt className="font-semibold">{t.status}</dt>
         <dd>{shown.status}</dd>
       </dl>
-      <p className="mt-6">Printed {printedOn}. Health helpline: 0800 358 5453.</p>
+      <p className="mt-6">{t.slipFooter(printedOn)}</p>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../booking";
 import { callStep } from "~/lib/steps";
 import { bookingSteps } from "../steps";
 import { appointmentsTexts } from "../texts";
+import { bookingTexts as b } from "../booking-texts";
 import { addDays, displayOf } from "~/lib/timeline-filter";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -21,12 +22,11 @@ import { recordTexts } from "~/lib/texts/record";
 const t = appointmentsTexts;
 /** 2§2: the location picker shows up to 5 chosen locations as tags. */
 const MAX_TAGS = 5;
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** "Tuesday 03-03-2026": a calendar day's name without any time zone (the day is the practice's). */
 function dayLabel(iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);
-  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${displayOf(iso)}`;
+  return b.dayLabel(b.weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()], displayOf(iso));
 }
 
 export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooked: () => void }) {
@@ -68,7 +68,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
   const chosenLocations = c.locations.filter((l) => c.locationIds.includes(l.id));
   const reasonForContact =
     c.reasonsForContact.length > 0 ? (
-      <SelectField label="Reason for contact" placeholder="General (not listed)" value={c.reasonForContactId} options={c.reasonsForContact.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "contact.select", id: e.target.value })} />
+      <SelectField label={b.reasonForContact} placeholder={b.generalReason} value={c.reasonForContactId} options={c.reasonsForContact.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "contact.select", id: e.target.value })} />
     ) : null;
   const morning = c.slots.filter((s) => s.period === "Morning");
   const afternoon = c.slots.filter((s) => s.period === "Afternoon");
@@ -85,7 +85,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
   return (
     <div className="flex flex-col gap-5">
       <form
-        aria-label="Book an appointment"
+        aria-label={b.bookAnAppointment}
         noValidate
         className="flex flex-col gap-5 rounded bg-white p-4 shadow-sm"
         onSubmit={(event) => {
@@ -95,32 +95,32 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
       >
         {c.family.canChoose ? (
           <fieldset className="flex flex-col gap-2">
-            <legend className="font-semibold">Who is the appointment for?</legend>
+            <legend className="font-semibold">{b.whoFor}</legend>
             {(["self", "family"] as const).map((who) => (
               <label key={who} className="flex min-h-11 items-center gap-3">
                 <input type="radio" name="forWhom" className="size-6" checked={c.forWhom === who} onChange={() => send({ type: "who.select", forWhom: who })} />
-                {who === "self" ? "Book For Self" : "Family Member"}
+                {who === "self" ? b.bookForSelf : b.familyMemberChoice}
               </label>
             ))}
             {c.forWhom === "family" ? (
-              <SelectField label="Family member" placeholder="Choose a family member" value={c.memberId} error={c.errors.member} options={c.family.members.map((m) => ({ value: m.id, label: m.name }))} onChange={(e) => send({ type: "member.select", id: e.target.value })} />
+              <SelectField label={b.familyMember} placeholder={b.chooseFamilyMember} value={c.memberId} error={c.errors.member} options={c.family.members.map((m) => ({ value: m.id, label: m.name }))} onChange={(e) => send({ type: "member.select", id: e.target.value })} />
             ) : null}
           </fieldset>
         ) : null}
 
-        <SelectField label="Appointment type" placeholder="Choose a type" value={c.typeId} error={c.errors.type} options={c.types.map((x) => ({ value: x.id, label: x.name }))} onChange={(e) => send({ type: "type.select", id: e.target.value })} />
+        <SelectField label={b.appointmentType} placeholder={b.chooseAType} value={c.typeId} error={c.errors.type} options={c.types.map((x) => ({ value: x.id, label: x.name }))} onChange={(e) => send({ type: "type.select", id: e.target.value })} />
 
         <fieldset className="flex flex-col gap-2" aria-describedby={c.errors.location ? `${ids}-location-error` : undefined}>
-          <legend className="font-semibold">Locations</legend>
+          <legend className="font-semibold">{b.locations}</legend>
           {c.errors.location ? <FieldError id={`${ids}-location-error`}>{c.errors.location}</FieldError> : null}
           {chosenLocations.length > 0 ? (
-            <ul aria-label="Chosen locations" className="flex flex-wrap gap-2">
+            <ul aria-label={b.chosenLocations} className="flex flex-wrap gap-2">
               {chosenLocations.slice(0, MAX_TAGS).map((l) => (
                 <li key={l.id} className="rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold">
                   {l.name}
                 </li>
               ))}
-              {chosenLocations.length > MAX_TAGS ? <li className="rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold">+{chosenLocations.length - MAX_TAGS} more</li> : null}
+              {chosenLocations.length > MAX_TAGS ? <li className="rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold">{b.moreLocations(chosenLocations.length - MAX_TAGS)}</li> : null}
             </ul>
           ) : null}
           {c.locations.map((l) => (
@@ -131,10 +131,10 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
         {/* Where the practice narrows its providers by the reason (1§3), the reason is asked before them. */}
         {c.settings.reasonNarrowsProviders ? reasonForContact : null}
         {c.lockedDown ? <p className="rounded border-l-8 border-brand bg-surface p-3">{t.lockedDown}</p> : null}
-        <SelectField label="Role" placeholder="Any role" value={c.roleId} disabled={c.lockedDown || c.roles.length === 0} options={c.roles.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "role.select", id: e.target.value })} />
+        <SelectField label={b.role} placeholder={b.anyRole} value={c.roleId} disabled={c.lockedDown || c.roles.length === 0} options={c.roles.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "role.select", id: e.target.value })} />
         <SelectField
-          label="Provider"
-          placeholder="Choose a provider"
+          label={b.provider}
+          placeholder={b.chooseAProvider}
           value={c.providerId}
           error={c.errors.provider}
           disabled={c.lockedDown || c.providers.length === 0}
@@ -144,15 +144,15 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
 
         <div className="flex flex-col gap-2">
           <SelectField
-            label="Date"
-            placeholder="Choose a date"
+            label={b.date}
+            placeholder={b.chooseADate}
             value={days.includes(c.date) ? c.date : ""}
             error={c.errors.date}
             options={days.map((d) => ({ value: d, label: dayLabel(d) }))}
             onChange={(e) => send({ type: "date.select", date: e.target.value })}
           />
           <Button variant="secondary" className="self-start" disabled={!c.providerId} busy={loading} onClick={() => send({ type: "day.next" })}>
-            Next available day
+            {b.nextAvailableDay}
           </Button>
         </div>
 
@@ -164,7 +164,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
               {c.sessionEnded ? <SignInAgainLink /> : null}
               {state.matches({ choosing: "idle" }) && c.error === t.loadFailed ? (
                 <Button variant="secondary" className="self-start" onClick={() => send({ type: "load.retry" })}>
-                  Try again
+                  {b.tryAgain}
                 </Button>
               ) : null}
             </div>
@@ -174,11 +174,11 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
 
         {c.slots.length > 0 ? (
           <fieldset className="flex flex-col gap-3" aria-describedby={c.errors.slot ? `${ids}-slot-error` : undefined}>
-            <legend className="font-semibold">Time on {dayLabel(c.date)} (New Zealand time)</legend>
+            <legend className="font-semibold">{b.timesOn(dayLabel(c.date))}</legend>
             {c.errors.slot ? <FieldError id={`${ids}-slot-error`}>{c.errors.slot}</FieldError> : null}
             {[
-              { name: "Morning", slots: morning },
-              { name: "Afternoon", slots: afternoon },
+              { name: b.morning, slots: morning },
+              { name: b.afternoon, slots: afternoon },
             ].map((group) =>
               group.slots.length > 0 ? (
                 <fieldset key={group.name} className="flex flex-col gap-2">
@@ -201,10 +201,10 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
         ) : null}
 
         {c.settings.showReasonsForContact && !c.settings.reasonNarrowsProviders ? reasonForContact : null}
-        <TextareaField label="Reason for the appointment (optional)" maxLength={500} value={c.reason} error={c.errors.reason} onChange={(e) => send({ type: "reason.change", text: e.target.value })} />
+        <TextareaField label={b.reasonLabel} maxLength={500} value={c.reason} error={c.errors.reason} onChange={(e) => send({ type: "reason.change", text: e.target.value })} />
 
         <Button type="submit" className="self-start" busy={loading}>
-          Book Appointment
+          {b.bookAppointment}
         </Button>
       </form>
 
@@ -232,11 +232,11 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
               </p>
             ) : null}
             <fieldset className="flex flex-col gap-1">
-              <legend className="font-semibold">Do you have any of these symptoms?</legend>
+              <legend className="font-semibold">{b.anySymptoms}</legend>
               {SYMPTOMS.map((s) => (
                 <CheckboxField key={s} label={s} checked={c.questionnaire.symptoms.includes(s)} onChange={() => send({ type: "symptom.toggle", name: s })} />
               ))}
-              <CheckboxField label="No Symptoms" checked={c.questionnaire.noSymptoms} onChange={() => send({ type: "noSymptoms.toggle" })} />
+              <CheckboxField label={b.noSymptoms} checked={c.questionnaire.noSymptoms} onChange={() => send({ type: "noSymptoms.toggle" })} />
             </fieldset>
             {QUESTIONS.map((q) => (
               <fieldset key={q.id} className="flex flex-col gap-1">
@@ -245,16 +245,16 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
                   {(q.id === "vaccinated" ? (["yes", "no", "n/a"] as Answer[]) : (["yes", "no"] as Answer[])).map((answer) => (
                     <label key={answer} className="flex min-h-11 items-center gap-2">
                       <input type="radio" name={`q-${q.id}`} className="size-5" checked={c.questionnaire.answers[q.id] === answer} onChange={() => send({ type: "answer.set", id: q.id, answer })} />
-                      {answer === "yes" ? "Yes" : answer === "no" ? "No" : "12 or under"}
+                      {answer === "yes" ? b.yes : answer === "no" ? b.no : b.twelveOrUnder}
                     </label>
                   ))}
                 </div>
               </fieldset>
             ))}
             <div className="flex flex-wrap gap-3">
-              <Button type="submit">Continue</Button>
+              <Button type="submit">{b.continue}</Button>
               <Button variant="secondary" onClick={() => send({ type: "back" })}>
-                Back
+                {b.back}
               </Button>
             </div>
           </form>
@@ -262,12 +262,12 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
 
         {state.matches("consultChoice") ? (
           <div className="flex flex-col gap-4">
-            <p>Your answers suggest you may have COVID-19 or have been near it. You can see the doctor by video, or come in person.</p>
+            <p>{b.consultChoice}</p>
             <p className="whitespace-pre-line rounded bg-surface p-3 text-sm">{c.reason}</p>
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => send({ type: "consult.choose", kind: "virtual" })}>Virtual consult</Button>
+              <Button onClick={() => send({ type: "consult.choose", kind: "virtual" })}>{b.virtualConsult}</Button>
               <Button variant="secondary" onClick={() => send({ type: "consult.choose", kind: "face2face" })}>
-                Face 2 Face
+                {b.face2Face}
               </Button>
             </div>
           </div>
@@ -277,7 +277,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
           <div className="flex flex-col gap-4">
             <p role="alert">{t.blocked}</p>
             <Button className="self-start" onClick={() => send({ type: "done.close" })}>
-              Close
+              {b.close}
             </Button>
           </div>
         ) : null}
@@ -288,37 +288,35 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
               {c.forWhom === "family" ? (
                 <>
-                  <dt className="font-semibold">For</dt>
+                  <dt className="font-semibold">{b.for}</dt>
                   <dd>{nameOf(c.family.members, c.memberId)}</dd>
                 </>
               ) : null}
-              <dt className="font-semibold">Type</dt>
+              <dt className="font-semibold">{b.type}</dt>
               <dd>{nameOf(c.types, c.typeId)}</dd>
-              <dt className="font-semibold">With</dt>
+              <dt className="font-semibold">{b.with}</dt>
               <dd>{nameOf(c.providers, c.providerId)}</dd>
-              <dt className="font-semibold">When</dt>
-              <dd>
-                {dayLabel(c.date)} at {chosenSlot?.time}
-              </dd>
-              <dt className="font-semibold">Where</dt>
+              <dt className="font-semibold">{b.when}</dt>
+              <dd>{b.dayAt(dayLabel(c.date), chosenSlot?.time ?? "")}</dd>
+              <dt className="font-semibold">{b.where}</dt>
               <dd>{chosenSlot ? locationOf(chosenSlot.locationId) : ""}</dd>
-              <dt className="font-semibold">Reason</dt>
+              <dt className="font-semibold">{b.reason}</dt>
               <dd className="whitespace-pre-line break-words">{c.reason.trim() || t.notProvided}</dd>
             </dl>
             {c.screening === "face2face" && c.settings.face2FaceMessage ? <p className="rounded border-l-8 border-brand bg-surface p-3">{c.settings.face2FaceMessage}</p> : null}
             {c.settings.terms && !state.matches("failed") ? (
-              <section aria-label="Terms and conditions" className="rounded bg-surface p-3 text-sm">
-                <h3 className="font-semibold">Terms and conditions</h3>
+              <section aria-label={b.terms} className="rounded bg-surface p-3 text-sm">
+                <h3 className="font-semibold">{b.terms}</h3>
                 <p className="whitespace-pre-line">{c.settings.terms}</p>
               </section>
             ) : null}
             {state.matches("failed") ? null : (
               <div className="flex flex-wrap gap-3">
                 <Button onClick={() => send({ type: "confirm.accept" })} busy={state.matches("booking")}>
-                  {state.matches("booking") ? "Booking…" : "Confirm booking"}
+                  {state.matches("booking") ? b.booking : b.confirmBooking}
                 </Button>
                 <Button variant="secondary" onClick={() => send({ type: "back" })} disabled={state.matches("booking")}>
-                  Back
+                  {b.back}
                 </Button>
               </div>
             )}
@@ -331,10 +329,10 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
               {c.booked}
             </p>
             <p>
-              {dayLabel(c.date)} at {chosenSlot?.time} with {nameOf(c.providers, c.providerId)}. It is in your Upcoming Appointments.
+              {b.bookedDetails(dayLabel(c.date), chosenSlot?.time ?? "", nameOf(c.providers, c.providerId))}
             </p>
             <Button className="self-start" onClick={() => send({ type: "done.close" })}>
-              Close
+              {b.close}
             </Button>
           </div>
         ) : null}
@@ -350,9 +348,9 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
               ) : null}
             </div>
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => send({ type: "confirm.accept" })}>{c.unconfirmed ? t.checkAgain : "Try again"}</Button>
+              <Button onClick={() => send({ type: "confirm.accept" })}>{c.unconfirmed ? t.checkAgain : b.tryAgain}</Button>
               <Button variant="secondary" onClick={() => send({ type: "done.close" })}>
-                Close
+                {b.close}
               </Button>
             </div>
           </div>
@@ -363,10 +361,10 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
 }
 
 function titleOf(state: { matches(value: "questionnaire" | "consultChoice" | "blocked" | "booked" | "failed"): boolean }, unconfirmed: boolean): string {
-  if (state.matches("questionnaire")) return "COVID-19 questionnaire";
-  if (state.matches("consultChoice")) return "Virtual consult or Face 2 Face?";
-  if (state.matches("blocked")) return "Your appointment cannot be booked online";
+  if (state.matches("questionnaire")) return b.questionnaireTitle;
+  if (state.matches("consultChoice")) return b.consultChoiceTitle;
+  if (state.matches("blocked")) return b.blockedTitle;
   if (state.matches("booked")) return t.bookedTitle;
-  if (state.matches("failed")) return unconfirmed ? t.bookUnconfirmedTitle : "Appointment not booked";
-  return "Confirm your appointment";
+  if (state.matches("failed")) return unconfirmed ? t.bookUnconfirmedTitle : b.notBookedTitle;
+  return b.confirmTitle;
 }

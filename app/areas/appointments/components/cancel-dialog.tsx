@@ -16,7 +16,7 @@ import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form"
 /** Which appointment is cancelled, each part as the practice sent it or "Not recorded" (decisions/396). */
 function describe(row: AppointmentRow): string {
   const shown = appointmentShown(row);
-  return `${shown.type} with ${shown.provider}, ${shown.when}`;
+  return t.cancelDescription(shown.type, shown.provider, shown.when);
 }
 
 /** What the page says once a cancel is answered (2§8): the practice's words, cancelled or not. */
@@ -72,7 +72,7 @@ export function CancelDialog({ row, onClose, onDone }: { row: AppointmentRow | n
     },
   });
   return (
-    <Dialog open={row !== null} onOpenChange={(open) => (open || busy ? undefined : onClose())} title="Cancel appointment" description={row ? describe(row) : undefined}>
+    <Dialog open={row !== null} onOpenChange={(open) => (open || busy ? undefined : onClose())} title={t.cancelTitle} description={row ? describe(row) : undefined}>
       {row ? (
         <form {...form.formProps} className="flex flex-col gap-4">
           {sessionEnded ? (
@@ -81,13 +81,13 @@ export function CancelDialog({ row, onClose, onDone }: { row: AppointmentRow | n
             </Alert>
           ) : null}
           <input type="hidden" name="appointmentId" value={row.id} />
-          <TextareaField label="Reason for cancelling" maxLength={500} {...form.field("reason")} />
+          <TextareaField label={t.cancelReasonLabel} maxLength={500} {...form.field("reason")} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" busy={busy}>
-              {busy ? "Cancelling…" : "Cancel appointment"}
+              {busy ? t.cancelling : t.cancelTitle}
             </Button>
             <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Keep appointment
+              {t.keepAppointment}
             </Button>
           </div>
         </form>

@@ -29,13 +29,14 @@ function ExternalIcon() {
 }
 
 /** The columns after the medicine's name, as the table heads them and each card lists them. */
+const t = medicationsTexts;
 const FIELDS = [
-  ["Dose", (row) => row.dose],
-  ["Instructions", (row) => row.instructions],
-  ["Quantity", (row) => row.quantity],
-  ["Prescriber", (row) => row.prescriber],
-  ["Prescribed", (row) => row.prescribed],
-  ["Ends", (row) => row.ends],
+  [t.dose, (row) => row.dose],
+  [t.instructions, (row) => row.instructions],
+  [t.quantity, (row) => row.quantity],
+  [t.prescriber, (row) => row.prescriber],
+  [t.prescribed, (row) => row.prescribed],
+  [t.ends, (row) => row.ends],
 ] as const satisfies readonly (readonly [string, (row: MedicationRow) => string])[];
 
 /**
@@ -53,7 +54,7 @@ function MedicineName({ row }: { row: MedicationRow }) {
       ) : (
         row.name
       )}
-      {row.longTerm === true ? <span className="mt-1 block text-sm font-normal text-muted">Long term</span> : null}
+      {row.longTerm === true ? <span className="mt-1 block text-sm font-normal text-muted">{t.longTerm}</span> : null}
       {row.longTerm === null ? <span className="mt-1 block text-sm font-normal text-muted">{medicationsTexts.longTermNotRecorded}</span> : null}
     </>
   );
@@ -73,10 +74,10 @@ export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll
   );
   const allChosen = selected !== undefined && rows.length > 0 && rows.every((r) => selected.has(r.id));
   const selectAll = (
-    <input type="checkbox" className="size-5" checked={allChosen} onChange={(event) => onToggleAll?.(event.target.checked)} onPointerEnter={onReach} onFocus={onReach} aria-label="Select all medicines shown" />
+    <input type="checkbox" className="size-5" checked={allChosen} onChange={(event) => onToggleAll?.(event.target.checked)} onPointerEnter={onReach} onFocus={onReach} aria-label={t.selectAllShown} />
   );
   const selectOne = (row: MedicationRow) => (
-    <input type="checkbox" className="size-5" checked={selected?.has(row.id) ?? false} onChange={() => onToggle?.(row.id)} onPointerEnter={onReach} onFocus={onReach} aria-label={`Select ${row.name}`} />
+    <input type="checkbox" className="size-5" checked={selected?.has(row.id) ?? false} onChange={() => onToggle?.(row.id)} onPointerEnter={onReach} onFocus={onReach} aria-label={t.selectMedicine(row.name)} />
   );
   return (
     <div className="@container">
@@ -87,7 +88,7 @@ export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll
           <thead>
             <tr>
               {selected ? <th scope="col" className={`${cell} w-12`}>{selectAll}</th> : null}
-              {head("Medicine")}
+              {head(t.medicine)}
               {FIELDS.map(([label]) => (
                 <th key={label} scope="col" className={`${cell} bg-white font-semibold`}>
                   {label}
@@ -117,7 +118,7 @@ export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll
         {selected ? (
           <label className="mb-3 flex items-center gap-2 font-semibold">
             {selectAll}
-            Select all medicines shown
+            {t.selectAllShown}
           </label>
         ) : null}
         <ul aria-label={caption} className="flex flex-col gap-3">
@@ -149,16 +150,13 @@ export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll
 export function PrintableList({ rows, patient, printedOn }: { rows: readonly MedicationRow[]; patient: { name: string; nhi: string }; printedOn: string }) {
   const cell = "border border-ink px-2 py-1 text-left align-top";
   return (
-    <section aria-label="Printed medication list" className="print-only hidden">
-      <h2 className="text-xl font-bold">Medication list</h2>
-      <p>
-        {patient.name}
-        {patient.nhi ? ` · NHI ${patient.nhi}` : ""} · Printed {printedOn}
-      </p>
+    <section aria-label={t.printedList} className="print-only hidden">
+      <h2 className="text-xl font-bold">{t.printedTitle}</h2>
+      <p>{t.printedFor(patient.name, patient.nhi, printedOn)}</p>
       <table className="mt-2 w-full border-collapse text-sm">
         <thead>
           <tr>
-            {["Medicine", "Dose", "Instructions", "Quantity", "Prescriber", "Prescribed", "Ends"].map((h) => (
+            {[t.medicine, t.dose, t.instructions, t.quantity, t.prescriber, t.prescribed, t.ends].map((h) => (
               <th key={h} scope="col" className={cell}>
                 {h}
               </th>

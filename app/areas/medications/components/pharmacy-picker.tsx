@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import type { PharmacyOption } from "../view";
 import { medicationsTexts } from "../texts";
+import { repeatTexts } from "../repeat-texts";
 import { FieldError } from "~/components/ui/field";
 
 /**
@@ -34,10 +35,10 @@ export function PharmacyPicker({ pharmacies, selectedId, error, onSelect }: Prop
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? ids.error : undefined}>
       <legend id={ids.legend} className="mb-1 font-semibold">
-        Pharmacy
+        {repeatTexts.pharmacy}
       </legend>
       {error ? <FieldError id={ids.error}>{error}</FieldError> : null}
-      <label htmlFor={ids.search}>Search pharmacies by name</label>
+      <label htmlFor={ids.search}>{repeatTexts.searchPharmacies}</label>
       <input
         id={ids.search}
         type="search"
@@ -48,7 +49,7 @@ export function PharmacyPicker({ pharmacies, selectedId, error, onSelect }: Prop
         className="min-h-11 w-full rounded border-2 border-ink bg-white px-3 py-2"
       />
       <p id={ids.count} role="status" className="text-muted">
-        {count === 0 ? medicationsTexts.noPharmacyMatch : count > SHOWN ? `${count.toLocaleString("en-NZ")} pharmacies match; the first ${SHOWN} are shown. Type more of the name to narrow the list.` : `${count} ${count === 1 ? "pharmacy matches" : "pharmacies match"}.`}
+        {count === 0 ? medicationsTexts.noPharmacyMatch : count > SHOWN ? repeatTexts.tooManyPharmacies(count, SHOWN) : repeatTexts.pharmacyMatches(count)}
       </p>
       <div role="radiogroup" aria-labelledby={ids.legend} className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded border border-muted/40 p-2">
         {matches.map((p) => (
@@ -56,7 +57,7 @@ export function PharmacyPicker({ pharmacies, selectedId, error, onSelect }: Prop
             <input type="radio" name="pharmacy" value={p.id} className="size-5" checked={p.id === selectedId} onChange={() => onSelect(p)} />
             <span>
               {p.name}
-              {p.favourite ? <span className="text-muted"> (your preferred pharmacy)</span> : null}
+              {p.favourite ? <span className="text-muted"> {repeatTexts.preferredPharmacy}</span> : null}
             </span>
           </label>
         ))}

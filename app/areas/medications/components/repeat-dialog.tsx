@@ -4,6 +4,7 @@ import type { SnapshotFrom } from "xstate";
 import type { RepeatEvent, repeatMedicationMachine } from "../repeat-medication.machine";
 import type { MedicationRow } from "../view";
 import { medicationsTexts } from "../texts";
+import { repeatTexts as r } from "../repeat-texts";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
@@ -54,25 +55,24 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
           {ctx.message}
         </p>
         <div className="flex justify-end">
-          <Button onClick={() => send({ type: "dialog.close" })}>Close</Button>
+          <Button onClick={() => send({ type: "dialog.close" })}>{t.close}</Button>
         </div>
       </div>
     );
   }
 
   if (form("onLeave")) {
-    const names = ctx.onLeave.length > 0 ? ctx.onLeave.join(" and ") : "The doctor who prescribed one of these medicines";
     return (
       <div className="flex flex-col gap-4">
         <div role="alert" className="border-l-8 border-danger bg-white p-4">
-          <p className="font-bold">{t.onLeave(names)}</p>
+          <p className="font-bold">{t.onLeave(ctx.onLeave)}</p>
           <p>{t.onLeaveChoice}</p>
         </div>
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => send({ type: "leave.back" })}>
-            Go back to the request
+            {r.backToRequest}
           </Button>
-          <Button onClick={() => send({ type: "leave.resend" })}>Send to another doctor</Button>
+          <Button onClick={() => send({ type: "leave.resend" })}>{r.sendToAnotherDoctor}</Button>
         </div>
       </div>
     );
@@ -83,7 +83,7 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
   return (
     <form
       noValidate
-      aria-label="Repeat request"
+      aria-label={r.repeatRequest}
       className="flex flex-col gap-5"
       onSubmit={(event) => {
         event.preventDefault();
@@ -91,21 +91,18 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
       }}
     >
       <div className="rounded border border-muted/40 bg-surface p-3">
-        <p className="font-semibold">About repeat prescriptions</p>
+        <p className="font-semibold">{r.aboutRepeats}</p>
         <p className="whitespace-pre-line">{s.notice}</p>
       </div>
 
       <div>
         <h3 id={ids.list} className="font-semibold">
-          Medicines to repeat ({chosen.length})
+          {r.medicinesToRepeat(chosen.length)}
         </h3>
         {errors.medicationIds ? <FieldError>{errors.medicationIds}</FieldError> : null}
         <ul aria-labelledby={ids.list} className="ml-5 list-disc">
           {chosen.map((m) => (
-            <li key={m.id}>
-              {m.name}
-              {m.dose ? `, ${m.dose}` : ""}
-            </li>
+            <li key={m.id}>{r.medicineWithDose(m.name, m.dose)}</li>
           ))}
         </ul>
       </div>
@@ -114,29 +111,29 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
         {s.showDeliveryChoice ? (
           <fieldset className="flex flex-col gap-1" aria-describedby={errors.delivery ? ids.deliveryError : undefined}>
             <legend id={ids.delivery} className="mb-1 font-semibold">
-              How would you like to get it?
+              {r.howToGet}
             </legend>
             {errors.delivery ? (
               <div id={ids.deliveryError}>
                 <FieldError>{errors.delivery}</FieldError>
                 {errors.delivery === t.outstandingBalance ? (
                   <Link to="/accounts" className="font-semibold text-brand underline underline-offset-4">
-                    Pay your account
+                    {r.payAccount}
                   </Link>
                 ) : null}
               </div>
             ) : null}
             <label className="flex min-h-11 items-center gap-3">
               <input type="radio" name="delivery" className="size-5" checked={ctx.delivery === "pickup"} onChange={() => send({ type: "delivery.select", delivery: "pickup" })} />
-              Pick up from the practice
+              {r.pickUp}
             </label>
             <label className="flex min-h-11 items-center gap-3">
               <input type="radio" name="delivery" className="size-5" checked={pharmacy} onChange={() => send({ type: "delivery.select", delivery: "pharmacy" })} />
-              Send to a pharmacy
+              {r.sendToPharmacy}
             </label>
           </fieldset>
         ) : (
-          <p>{pharmacy ? "The prescription will be sent to the pharmacy you choose." : "The prescription will be ready to pick up from the practice."}</p>
+          <p>{pharmacy ? r.willBeSent : r.willBeReady}</p>
         )}
 
         {pharmacy ? (
@@ -155,7 +152,7 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
                 ) : null}
               </Alert>
               <Button variant="secondary" className="self-start" onClick={() => send({ type: "pharmacies.retry" })}>
-                Load the pharmacies again
+                {r.loadPharmaciesAgain}
               </Button>
             </div>
           ) : (
@@ -165,18 +162,18 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
 
         {s.urgent ? (
           <div className="flex flex-col gap-1">
-            <CheckboxField label="This request is urgent" checked={ctx.urgent} onChange={() => send({ type: "urgent.toggle" })} />
+            <CheckboxField label={r.urgent} checked={ctx.urgent} onChange={() => send({ type: "urgent.toggle" })} />
             {s.urgentNotes ? <p className="text-muted">{s.urgentNotes}</p> : null}
           </div>
         ) : null}
-        {s.fax && pharmacy ? <CheckboxField label="Fax the prescription to the pharmacy" checked={ctx.fax} onChange={() => send({ type: "fax.toggle" })} /> : null}
+        {s.fax && pharmacy ? <CheckboxField label={r.fax} checked={ctx.fax} onChange={() => send({ type: "fax.toggle" })} /> : null}
 
-        <TextareaField label="Notes for the practice (optional)" maxLength={500} value={ctx.notes} error={errors.notes} onChange={(event) => send({ type: "notes.change", text: event.target.value })} />
+        <TextareaField label={r.notes} maxLength={500} value={ctx.notes} error={errors.notes} onChange={(event) => send({ type: "notes.change", text: event.target.value })} />
       </fieldset>
 
       {form("failed") ? (
         <div ref={failedRef}>
-          <Alert title="Your request was not sent">
+          <Alert title={r.notSentTitle}>
             <p>{ctx.message}</p>
             {ctx.sessionEnded ? (
               <p className="mt-2">
@@ -184,9 +181,9 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
               </p>
             ) : null}
             <div className="mt-3 flex flex-wrap gap-3">
-              <Button onClick={() => send({ type: "request.retry" })}>Try again</Button>
+              <Button onClick={() => send({ type: "request.retry" })}>{r.tryAgain}</Button>
               <Button variant="secondary" onClick={() => send({ type: "request.edit" })}>
-                Change the request
+                {r.changeRequest}
               </Button>
             </div>
           </Alert>
@@ -211,11 +208,11 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
 
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => send({ type: "dialog.close" })} disabled={sending}>
-          {unconfirmed ? t.close : "Cancel"}
+          {unconfirmed ? t.close : r.cancel}
         </Button>
         {form("failed") || unconfirmed ? null : (
           <Button type="submit" busy={sending}>
-            {sending ? "Sending…" : "Send request"}
+            {sending ? r.sending : r.sendRequest}
           </Button>
         )}
       </div>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "@contract/attachment-content";
+import { ATTACHMENT_MAX_FILES, attachmentProblem } from "@contract/attachment-content";
 import { centreOf, MESSAGE_BODY_MAX, quotedOriginal, type Centre, type PendingFile } from "../compose";
 import type { WritingStep } from "../dialogs";
 import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "../texts";
+import { composeTexts as w } from "../compose-texts";
 import type { ActorRefFrom } from "xstate";
 import type { MessagingContext, MessagingEvent, messagingMachine } from "../messaging.machine";
 import { Alert } from "~/components/ui/alert";
@@ -12,7 +13,6 @@ import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { FieldError, SelectField, TextField } from "~/components/ui/field";
 
 const t = messagingTexts;
-const PROBLEM: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };
 
 interface ComposeFormProps {
   context: MessagingContext;
@@ -31,13 +31,11 @@ interface ComposeFormProps {
 async function readFile(file: File): Promise<{ ok: true; file: PendingFile } | { ok: false; message: string }> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const problem = attachmentProblem({ name: file.name, bytes });
-  if (problem) return { ok: false, message: `${file.name} ${PROBLEM[problem]}` };
+  if (problem) return { ok: false, message: t.fileProblem[problem](file.name) };
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return { ok: true, file: { name: file.name, size: file.size, data: btoa(binary) } };
 }
-
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /**
  * The Compose, Reply and Draft Message form (2§2): role then practitioner, subject, the body with its
@@ -86,9 +84,9 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
           {unknown ? t.closeUnconfirmed : t.unsaved}
         </Alert>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => send({ type: "discard.cancel" })}>{unknown ? t.keepOpen : "Keep writing"}</Button>
+          <Button onClick={() => send({ type: "discard.cancel" })}>{unknown ? t.keepOpen : w.keepWriting}</Button>
           <Button variant="secondary" onClick={() => send({ type: "discard.confirm" })}>
-            {unknown ? t.closeAnyway : "Discard the message"}
+            {unknown ? t.closeAnyway : w.discard}
           </Button>
         </div>
       </div>
@@ -99,13 +97,13 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
     const text = context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend;
     return (
       <div className="flex flex-col gap-4">
-        {step === "oldDraftLeft" ? <Alert title={context.intent === "draft" ? t.savedToDraft : t.sent}>{text}</Alert> : <p role="status">Removing the old draft…</p>}
+        {step === "oldDraftLeft" ? <Alert title={context.intent === "draft" ? t.savedToDraft : t.sent}>{text}</Alert> : <p role="status">{w.removingOldDraft}</p>}
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => send({ type: "oldDraft.retry" })} disabled={step !== "oldDraftLeft"}>
-            Try removing the old draft again
+            {w.removeOldDraftAgain}
           </Button>
           <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={step !== "oldDraftLeft"}>
-            Close
+            {w.close}
           </Button>
         </div>
       </div>
@@ -126,7 +124,7 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
       }
       if (good.length > 0) send({ type: "files.add", files: good });
       // 2§5's alert when nothing chosen could be attached, with why each one was refused.
-      if (bad.length > 0) send({ type: "files.refuse", message: good.length === 0 ? `${t.invalidFiles} ${bad.join("; ")}` : bad.join("; ") });
+      if (bad.length > 0) send({ type: "files.refuse", message: good.length === 0 ? t.invalidFilesBecause(bad) : bad.join("; ") });
     } finally {
       setReading(false);
       if (fileInput.current) fileInput.current.value = "";
@@ -151,7 +149,7 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
       ) : null}
       {context.failure ? (
         <Alert title={t.sendFailed}>
-          {context.failure === t.sendFailed ? "Nothing was sent. What you wrote is still here: try again." : context.failure}
+          {context.failure === t.sendFailed ? w.nothingSent : context.failure}
           {context.sessionEnded ? (
             <>
               {" "}
@@ -169,18 +167,18 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
         </div>
       ) : null}
 
-      {centre ? <TextField label="Centre" value={centre.name} readOnly /> : null}
+      {centre ? <TextField label={w.centre} value={centre.name} readOnly /> : null}
       {reply ? (
         <>
           {/* A message from one of the practice's locations (the front desk) is answered to it, not to a person. */}
           <TextField label={context.original?.practitioner.reference.startsWith("Location/") ? t.locationLabel : t.practitionerLabel} value={draft.practitionerName} readOnly />
-          <TextField label="Subject" value={draft.subject} readOnly />
+          <TextField label={w.subject} value={draft.subject} readOnly />
         </>
       ) : (
         <>
           <SelectField
-            label="Role"
-            placeholder={lookups.rolesLoading ? "Loading roles…" : "Choose a role"}
+            label={w.role}
+            placeholder={lookups.rolesLoading ? w.loadingRoles : w.chooseRole}
             options={(context.roles ?? []).map((r) => ({ value: r.id, label: r.name }))}
             value={draft.roleId}
             onChange={(e) => send({ type: "role.select", id: e.target.value })}
@@ -188,21 +186,21 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
             disabled={busy}
           />
           <SelectField
-            label="Practitioner"
-            placeholder={lookups.recipientsLoading ? "Loading practitioners…" : draft.roleId ? "Choose a practitioner" : "Choose a role first"}
+            label={w.practitioner}
+            placeholder={lookups.recipientsLoading ? w.loadingPractitioners : draft.roleId ? w.choosePractitioner : w.chooseRoleFirst}
             options={(context.recipients ?? (draft.practitionerId ? [{ id: draft.practitionerId, name: draft.practitionerName }] : [])).map((r) => ({ value: r.id, label: r.name }))}
             value={draft.practitionerId}
             onChange={(e) => send({ type: "practitioner.select", id: e.target.value })}
             error={errors.practitionerId}
             disabled={busy || !draft.roleId}
           />
-          <TextField label="Subject" value={draft.subject} onChange={(e) => send({ type: "subject.change", text: e.target.value })} error={errors.subject} maxLength={255} disabled={busy} />
+          <TextField label={w.subject} value={draft.subject} onChange={(e) => send({ type: "subject.change", text: e.target.value })} error={errors.subject} maxLength={255} disabled={busy} />
         </>
       )}
 
       <div className="flex flex-col gap-1">
         <label htmlFor={`${counterId}-body`} className="font-semibold">
-          Message
+          {w.message}
         </label>
         {errors.body ? <FieldError id={`${counterId}-error`}>{errors.body}</FieldError> : null}
         <textarea
@@ -216,14 +214,14 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
           className={`rounded border-2 bg-white px-3 py-2 ${errors.body || over ? "border-danger" : "border-ink"}`}
         />
         <p id={counterId} className={over ? "font-semibold text-danger" : "text-muted"}>
-          {`${draft.body.length} of ${MESSAGE_BODY_MAX} characters`}
+          {w.characters(draft.body.length, MESSAGE_BODY_MAX)}
         </p>
       </div>
 
       {reply && context.original ? (
         <div className="flex flex-col gap-1 border-t-2 border-dashed border-line pt-3">
           <label htmlFor={`${counterId}-original`} className="font-semibold text-muted">
-            Original Message
+            {w.originalMessage}
           </label>
           <textarea id={`${counterId}-original`} readOnly rows={5} value={quotedOriginal(context.original.body)} className="rounded border-2 border-line bg-surface px-3 py-2 text-muted" />
         </div>
@@ -231,10 +229,10 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
 
       <div className="flex flex-col gap-2">
         <label htmlFor={`${counterId}-files`} className="font-semibold">
-          Attach files
+          {w.attachFiles}
         </label>
         <p id={filesHintId} className="text-muted">
-          PNG, JPG or PDF, up to 4 MB each and {ATTACHMENT_MAX_FILES} files in all.
+          {w.filesHint(ATTACHMENT_MAX_FILES)}
         </p>
         {errors.attachments ? <FieldError id={`${filesHintId}-error`}>{errors.attachments}</FieldError> : null}
         <input
@@ -250,24 +248,24 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
           className="max-w-full"
         />
         {draft.keep.length + draft.files.length > 0 ? (
-          <ul aria-label="Attached files" className="flex flex-col gap-2">
+          <ul aria-label={w.attachedFiles} className="flex flex-col gap-2">
             {context.draftAttachments
               .filter((a) => draft.keep.includes(a.n))
               .map((a) => (
                 <li key={`kept-${a.n}`} className="flex flex-wrap items-center gap-3">
                   <span className="break-all">{a.title}</span>
                   <Button variant="link" onClick={() => send({ type: "kept.remove", index: a.n })} disabled={busy}>
-                    Remove<span className="sr-only"> {a.title}</span>
+                    {w.remove}<span className="sr-only"> {a.title}</span>
                   </Button>
                 </li>
               ))}
             {draft.files.map((f, i) => (
               <li key={`${f.name}-${i}`} className="flex flex-wrap items-center gap-3">
                 <span className="break-all">
-                  {f.name} <span className="text-muted">({sizeText(f.size)})</span>
+                  {f.name} <span className="text-muted">({w.fileSize(f.size)})</span>
                 </span>
                 <Button variant="link" onClick={() => send({ type: "file.remove", index: i })} disabled={busy}>
-                  Remove<span className="sr-only"> {f.name}</span>
+                  {w.remove}<span className="sr-only"> {f.name}</span>
                 </Button>
               </li>
             ))}
@@ -278,7 +276,7 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
       {disclaimer ? (
         <section aria-labelledby={`${counterId}-disclaimer`} className="rounded bg-warning-bg p-3">
           <h3 id={`${counterId}-disclaimer`} className="font-bold">
-            Disclaimer:
+            {w.disclaimer}
           </h3>
           {/* Sanitised on the server (page.server.ts, disclaimerHtml). */}
           <div className="break-words [&_p]:mb-2" dangerouslySetInnerHTML={{ __html: disclaimer }} />
@@ -297,13 +295,13 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
       ) : (
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy || reading}>
-            {step === "sending" && context.intent === "send" ? "Sending…" : "Send"}
+            {step === "sending" && context.intent === "send" ? w.sending : w.send}
           </Button>
           <Button variant="secondary" onClick={() => send({ type: "submit", intent: "draft" })} busy={busy || reading}>
-            {step === "sending" && context.intent === "draft" ? "Saving…" : "Draft"}
+            {step === "sending" && context.intent === "draft" ? w.saving : w.draft}
           </Button>
           <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={busy}>
-            Cancel
+            {w.cancel}
           </Button>
         </div>
       )}

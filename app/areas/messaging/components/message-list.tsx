@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import { initialOf } from "../avatar";
 import type { MessageRow } from "../view";
+import { messagingTexts } from "../texts";
 import { Button } from "~/components/ui/button";
 import { lazyModule } from "~/lib/lazy-module";
 import type { ListWindow } from "./list-window";
@@ -99,7 +100,7 @@ export function MessageList({ label, rows, total, selected, openId, returnId, on
                 className="mt-2 size-6 shrink-0"
                 checked={selected.has(row.id)}
                 onChange={() => onToggle(row.id)}
-                aria-label={`Select "${row.subject}" (${row.name}, ${row.date})`}
+                aria-label={messagingTexts.selectMessage(row.subject, row.name, row.date)}
               />
               <span aria-hidden="true" className={`mt-0.5 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-lg font-bold text-white ${AVATARS[row.colour]}`}>
                 {initialOf(row.name)}
@@ -112,7 +113,7 @@ export function MessageList({ label, rows, total, selected, openId, returnId, on
                   </time>
                 </span>
                 <span className={`w-full break-words ${row.read ? "text-muted" : "font-bold text-ink"}`}>
-                  {row.read ? null : <span className="mr-2 rounded bg-brand px-1.5 text-sm font-semibold text-white">Unread</span>}
+                  {row.read ? null : <span className="mr-2 rounded bg-brand px-1.5 text-sm font-semibold text-white">{messagingTexts.unread}</span>}
                   {row.subject}
                 </span>
               </button>
@@ -128,7 +129,7 @@ export function MessageList({ label, rows, total, selected, openId, returnId, on
       ) : null}
       {onMore ? (
         <Button variant="secondary" className="self-start" busy={loadingMore} onClick={() => onMore()}>
-          {loadingMore ? "Loading more messages…" : "Show more messages"}
+          {loadingMore ? messagingTexts.loadingMore : messagingTexts.showMore}
         </Button>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "../texts";
+import { openMessageTexts as o } from "../open-message-texts";
 import { recordTexts } from "~/lib/texts/record";
 import { initialOf } from "../avatar";
 import type { AttachmentView, Box, MessageView, MessagingSettings } from "../view";
@@ -43,14 +44,14 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
   }, [opened]);
   if (opened.status === "loading") {
     return (
-      <section aria-label="Message" aria-busy="true" className="rounded bg-white p-6 shadow-sm">
+      <section aria-label={t.message} aria-busy="true" className="rounded bg-white p-6 shadow-sm">
         <p role="status">{t.loadingMessage}</p>
       </section>
     );
   }
   if (opened.status === "failed") {
     return (
-      <section aria-label="Message" className="flex flex-col gap-3 rounded bg-white p-6 shadow-sm">
+      <section aria-label={t.message} className="flex flex-col gap-3 rounded bg-white p-6 shadow-sm">
         <p role="alert" className="font-semibold text-danger">
           {opened.message}
         </p>
@@ -67,7 +68,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
   return (
     <section aria-labelledby="open-message-subject" className="flex min-w-0 flex-col gap-4 rounded bg-white p-4 shadow-sm md:p-6">
       <header className="flex flex-col gap-1 border-b border-line pb-3">
-        {position !== null ? <p className="text-muted">{total === undefined ? `selected ${position}` : `selected ${position} of ${total}`}</p> : null}
+        {position !== null ? <p className="text-muted">{o.selectedAt(position, total)}</p> : null}
         <h2 ref={subject} id="open-message-subject" tabIndex={-1} className="break-words text-2xl font-bold">
           {m.subject || recordTexts.notRecorded}
         </h2>
@@ -76,7 +77,9 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
             {initialOf(m.name)}
           </span>
           <p>
-            <span className="text-muted">{box === "inbox" ? "From: " : "To: "}</span>
+            <span className="text-muted">
+              {box === "inbox" ? o.from : o.to}{" "}
+            </span>
             <span className="font-semibold">{m.name}</span>
           </p>
         </div>
@@ -86,21 +89,21 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
       <div className="flex flex-wrap gap-3" onPointerEnter={onReach} onFocus={onReach}>
         {box === "inbox" && settings.reply ? (
           <Button onClick={() => onReply(m)} busy={busy}>
-            Reply
+            {o.reply}
           </Button>
         ) : null}
         {box === "drafts" ? (
           <>
             <Button onClick={() => onSendDraft(m)} busy={busy}>
-              Send Message
+              {o.sendMessage}
             </Button>
             <Button variant="secondary" onClick={() => onEditDraft(m)} busy={busy}>
-              Edit Message
+              {o.editMessage}
             </Button>
           </>
         ) : null}
         <Button variant="secondary" onClick={() => onDelete(m)} busy={busy}>
-          Delete
+          {o.delete}
         </Button>
       </div>
 
@@ -113,19 +116,19 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
 
       <section aria-labelledby="attachments-heading" className="flex flex-col gap-3 border-t border-line pt-3">
         <h3 id="attachments-heading" className="text-lg font-bold">
-          Attachments
+          {o.attachments}
         </h3>
         {m.attachments.length === 0 ? <p className="text-muted">{t.noAttachments}</p> : null}
         {pdfs.length > 0 ? (
           <div className="flex flex-col gap-2">
-            <h4 className="font-semibold">PDF files</h4>
+            <h4 className="font-semibold">{o.pdfFiles}</h4>
             <ol className="flex flex-col gap-2">
               {pdfs.map((a, i) => (
                 <li key={a.n}>
                   <button type="button" onClick={() => onPreview(a)} className="inline-flex min-h-11 items-center gap-2 rounded border-2 border-brand px-3 text-left font-semibold text-brand">
                     <span aria-hidden="true">📄</span>
-                    {`${i + 1}. ${a.title}`}
-                    <span className="sr-only"> (PDF File, opens a preview)</span>
+                    {o.numbered(i + 1, a.title)}
+                    <span className="sr-only"> {o.opensPdf}</span>
                   </button>
                 </li>
               ))}
@@ -134,14 +137,14 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
         ) : null}
         {images.length > 0 ? (
           <div className="flex flex-col gap-2">
-            <h4 className="font-semibold">Images</h4>
+            <h4 className="font-semibold">{o.images}</h4>
             <ol className="flex flex-wrap gap-3">
               {images.map((a, i) => (
                 <li key={a.n}>
                   <button type="button" onClick={() => onPreview(a)} className="flex flex-col items-start gap-1 rounded border-2 border-brand p-2 font-semibold text-brand">
                     <img src={a.url} alt="" loading="lazy" className="h-24 w-32 object-cover" />
-                    {`${i + 1}. ${a.title}`}
-                    <span className="sr-only"> (JPG File, opens a preview)</span>
+                    {o.numbered(i + 1, a.title)}
+                    <span className="sr-only"> {o.opensImage}</span>
                   </button>
                 </li>
               ))}
@@ -155,7 +158,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
               {others.map((a, i) => (
                 <li key={a.n} className="flex flex-wrap items-baseline gap-x-2">
                   <a href={a.url} download className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4">
-                    {`${i + 1}. ${a.title}`}
+                    {o.numbered(i + 1, a.title)}
                   </a>
                   <span className="text-muted">{t.notPreviewable}</span>
                 </li>

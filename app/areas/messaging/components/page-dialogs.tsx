@@ -2,6 +2,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { messagingTexts } from "../texts";
+import { openMessageTexts as o } from "../open-message-texts";
 import type { DraftStep } from "../dialogs";
 import type { AttachmentView } from "../view";
 
@@ -15,11 +16,11 @@ const t = messagingTexts;
 export function SendDraftDialog(props: { open: boolean; step: DraftStep; sessionEnded: boolean; busy: boolean; onConfirm(): void; onCheck(): void; onRemoveAgain(): void; onClose(): void }) {
   const { step } = props;
   return (
-    <Dialog open={props.open} onOpenChange={(isOpen) => (isOpen ? undefined : props.onClose())} title="Send Message" dismissOnBackdrop={false}>
+    <Dialog open={props.open} onOpenChange={(isOpen) => (isOpen ? undefined : props.onClose())} title={o.sendMessage} dismissOnBackdrop={false}>
       <div className="flex flex-col gap-4">
-        {step === "confirming" ? <p>Send this draft to the practice now?</p> : null}
-        {step === "sending" ? <p role="status">Sending…</p> : null}
-        {step === "removing" ? <p role="status">Removing the draft…</p> : null}
+        {step === "confirming" ? <p>{o.sendDraftConfirm}</p> : null}
+        {step === "sending" ? <p role="status">{o.sending}</p> : null}
+        {step === "removing" ? <p role="status">{o.removingDraft}</p> : null}
         {step === "failed" ? (
           <div role="alert">
             <p className="font-semibold text-danger">{t.sendFailed}</p>
@@ -28,7 +29,7 @@ export function SendDraftDialog(props: { open: boolean; step: DraftStep; session
                 {t.draftSessionEnded} <SignInAgainLink />
               </p>
             ) : (
-              <p>Nothing was sent and the draft is still in Drafts.</p>
+              <p>{o.draftNotSent}</p>
             )}
           </div>
         ) : null}
@@ -45,15 +46,15 @@ export function SendDraftDialog(props: { open: boolean; step: DraftStep; session
           </div>
         ) : null}
         <div className="flex flex-wrap gap-3">
-          {step === "confirming" || step === "failed" ? <Button onClick={props.onConfirm}>{step === "failed" ? "Try again" : "Send"}</Button> : null}
+          {step === "confirming" || step === "failed" ? <Button onClick={props.onConfirm}>{step === "failed" ? o.tryAgain : o.send}</Button> : null}
           {step === "unconfirmed" ? (
             <Button onClick={props.onCheck} aria-describedby="draft-unconfirmed" autoFocus>
               {t.checkAgain}
             </Button>
           ) : null}
-          {step === "left" ? <Button onClick={props.onRemoveAgain}>Try removing the draft again</Button> : null}
+          {step === "left" ? <Button onClick={props.onRemoveAgain}>{o.removeDraftAgain}</Button> : null}
           <Button variant="secondary" onClick={props.onClose} disabled={props.busy}>
-            {step === "left" || step === "unconfirmed" ? t.close : "Cancel"}
+            {step === "left" || step === "unconfirmed" ? t.close : o.cancel}
           </Button>
         </div>
       </div>
@@ -62,17 +63,16 @@ export function SendDraftDialog(props: { open: boolean; step: DraftStep; session
 }
 
 export function DeleteDialog({ ids, busy, onConfirm, onCancel }: { ids: readonly string[] | null; busy: boolean; onConfirm(): void; onCancel(): void }) {
-  const many = ids !== null && ids.length > 1;
   return (
-    <Dialog open={ids !== null} onOpenChange={(isOpen) => (isOpen || busy ? undefined : onCancel())} title={many ? "Delete Multiple Messages" : "Delete Message"}>
+    <Dialog open={ids !== null} onOpenChange={(isOpen) => (isOpen || busy ? undefined : onCancel())} title={o.deleteTitle(ids?.length ?? 0)}>
       <div className="flex flex-col gap-4">
-        <p>{many ? `Delete the ${ids.length} selected messages? This cannot be undone.` : "Delete this message? This cannot be undone."}</p>
+        <p>{o.deleteConfirm(ids?.length ?? 0)}</p>
         <div className="flex flex-wrap gap-3">
           <Button onClick={onConfirm} busy={busy}>
-            {busy ? "Deleting…" : "Delete"}
+            {busy ? o.deleting : o.delete}
           </Button>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {o.cancel}
           </Button>
         </div>
       </div>
@@ -83,16 +83,16 @@ export function DeleteDialog({ ids, busy, onConfirm, onCancel }: { ids: readonly
 export function ImageDialog({ preview, onClose }: { preview: AttachmentView | null; onClose(): void }) {
   const image = preview && preview.kind === "image" ? preview : null;
   return (
-    <Dialog open={image !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} title={image?.title.toLowerCase().endsWith(".png") ? "PNG File" : "JPG File"} description={image?.title} size="document">
+    <Dialog open={image !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} title={image?.title.toLowerCase().endsWith(".png") ? o.pngFile : o.jpgFile} description={image?.title} size="document">
       {image ? (
         <div className="flex flex-col gap-4">
           <img src={image.url} alt={image.title} className="max-h-[70vh] w-auto max-w-full self-center object-contain" />
           <div className="flex flex-wrap gap-3">
             <a href={image.url} download={image.title} className={buttonClass("secondary")}>
-              Download<span className="sr-only"> {image.title}</span>
+              {o.download}<span className="sr-only"> {image.title}</span>
             </a>
             <Button variant="secondary" onClick={onClose}>
-              Close
+              {o.close}
             </Button>
           </div>
         </div>
