@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from "vite";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "./app/routes";
 import { buildLanguage } from "./react-router.config";
+import { CATALOGUE } from "./app/lib/te-reo";
 
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
@@ -116,7 +117,7 @@ function languageCatalogues(language: string): Plugin {
       async handler(source, importer, options) {
         if (language === "en" || !importer) return null;
         const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-        if (!resolved || resolved.external || !resolved.id.startsWith(app) || !/(^|[/-])texts(\/[^/]+)?\.ts$/.test(resolved.id)) return null;
+        if (!resolved || resolved.external || !resolved.id.startsWith(app) || !CATALOGUE.test(resolved.id)) return null;
         const sibling = resolved.id.replace(/\.ts$/, `.${language}.ts`);
         // Until every catalogue has its te reo, one without stays English (tests/unit/catalogues.test.ts lists them).
         return importer !== sibling && existsSync(sibling) ? sibling : null;

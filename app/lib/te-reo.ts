@@ -4,6 +4,9 @@
  * its place. Typed by the English catalogue, so a missing or unknown key fails the type check.
  */
 
+/** A catalogue's path, by the name the te reo build looks for (vite.config.ts): `texts.ts`, `<name>-texts.ts`, or any module of a `texts/` folder. */
+export const CATALOGUE = /(^|[/-])texts(\/[^/.]+)?\.ts$/;
+
 /**
  * Where an entry's words come from: an established public-sector or health usage, Te Aka Māori
  * Dictionary, Te Reo Hāpai (Te Pou's glossary), the Microsoft reo Māori glossary, or drafted here.
