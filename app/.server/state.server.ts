@@ -7,5 +7,10 @@ export function createStateStore(settings: Pick<Config, "REDIS_URL">): StateStor
   return settings.REDIS_URL ? new RedisStateStore(settings.REDIS_URL) : new MemoryStateStore();
 }
 
-/** The portal's store, shared by its sessions, sign-in throttle and payment attempts. */
-export const stateStore: StateStore = createStateStore(config);
+/**
+ * The portal's store, shared by its sessions, sign-in throttle and payment attempts: one a process, on
+ * `globalThis`, so that every language's build (decisions/403) and the server's bundle share it.
+ */
+const KEY = Symbol.for("nz-patient-portal.state-store");
+const holder = globalThis as unknown as Record<symbol, StateStore | undefined>;
+export const stateStore: StateStore = (holder[KEY] ??= createStateStore(config));

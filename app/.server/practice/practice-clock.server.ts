@@ -1,7 +1,7 @@
 import { PRACTICE_ZONE } from "~/lib/calendar-day";
 
-/** The practice's own clock, from its replies' `Date` header, kept per practice as an offset: whānau access counts age on the practice's date (decisions/378). */
-const offsets = new Map<string, number>();
+/** The practice's own clock, from its replies' `Date` header, kept per practice as an offset: whānau access counts age on the practice's date (decisions/378). One a process, whichever language's build heard it (decisions/403). */
+const offsets = ((globalThis as unknown as Record<symbol, Map<string, number> | undefined>)[Symbol.for("nz-patient-portal.practice-clock")] ??= new Map<string, number>());
 /** Practice API addresses remembered at most: one a practice (or mock world); the oldest goes first. */
 const REMEMBERED = 1000;
 

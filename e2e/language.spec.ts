@@ -1,0 +1,39 @@
+import { languageTexts } from "~/lib/texts/language";
+import { expect, expectNoAxeViolations, signInDirectly, test } from "./fixtures";
+
+/**
+ * The language is the patient's choice (issue 69, decisions/403): offered on the sign-in page and in the
+ * header, by keyboard, named in both languages; the next page comes from that language's build, and the
+ * choice holds after a reload and when signed in.
+ */
+const teReo = languageTexts.names.mi;
+const english = languageTexts.names.en;
+const offered = (name: string) => new RegExp(`^${name} · Reo / Language$`);
+
+test("the patient chooses te reo Māori on the sign-in page by keyboard; it holds after a reload and once signed in, and English comes back with one choice", async ({ page, world }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-NZ");
+  const choose = page.getByRole("button", { name: offered(teReo) });
+  await expect(choose.locator("[lang]").first()).toHaveAttribute("lang", "mi");
+  await choose.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("html")).toHaveAttribute("lang", "mi");
+  await expect(page).toHaveURL(/\/login$/);
+  const back = page.getByRole("button", { name: offered(english) });
+  await expect(back.locator("[lang]").first()).toHaveAttribute("lang", "en-NZ");
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "mi");
+
+  await signInDirectly(page, world.user("solo"));
+  await page.goto("/medications?tab=all");
+  await expect(page.locator("html")).toHaveAttribute("lang", "mi");
+  await page.getByRole("banner").getByRole("button", { name: offered(english) }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-NZ");
+  await expect(page).toHaveURL(/\/medications\?tab=all$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: offered(teReo) })).toBeVisible();
+});
