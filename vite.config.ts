@@ -53,6 +53,16 @@ function precompressClientAssets(): Plugin {
  * module graph once it is built (buildEnd), before rolldown asks the groups' `test`s. Each group holds
  * what its modules import (or an earlier group does), or rolldown would pull that import in after them.
  */
+/**
+ * radix-ui's index imports every primitive (`import * as Dialog from "@radix-ui/react-dialog"`) and
+ * re-exports it. Rolldown keeps only the primitives its importers name, but a closure followed through the
+ * index would put every primitive in a group, so one that only lazily loaded code uses (the account menu's
+ * DropdownMenu, with Popper and floating-ui, decisions/070) would come with every page of the group. From
+ * the index, a closure follows only the primitives that some route's static imports name (as before, a
+ * group may hold a primitive that only some of its pages use, such as Tabs: fewer, larger chunks).
+ */
+const NAMESPACE_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.m?js$/;
+
 function firstLoadGroups() {
   const everyPage = new Set<string>();
   const shared = new Set<string>();
@@ -68,6 +78,10 @@ function firstLoadGroups() {
     apply: "build",
     buildEnd() {
       if (this.environment.name !== "client") return;
+      // The barrel's primitives a closure follows: none while the statically imported side is read for the
+      // names it imports from the barrel, then those (NAMESPACE_BARREL).
+      const barrels = new Set<string>();
+      let throughBarrel: string[] = [];
       const closure = (starts: string[]) => {
         const seen = new Set<string>();
         const queue = [...starts];
@@ -75,7 +89,8 @@ function firstLoadGroups() {
           const id = queue.pop()!;
           if (seen.has(id)) continue;
           seen.add(id);
-          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          if (NAMESPACE_BARREL.test(id)) barrels.add(id);
+          queue.push(...(NAMESPACE_BARREL.test(id) ? throughBarrel : (this.getModuleInfo(id)?.importedIds ?? [])));
         }
         // The entries stay chunks of their own: React Router loads each by its address.
         for (const start of starts) seen.delete(start);
@@ -83,6 +98,28 @@ function firstLoadGroups() {
       };
       // Client routes are read by the id React Router gives them: a new one would leave the groups empty.
       if (!this.getModuleInfo(clientRoute("root.tsx"))) throw new Error(`vite.config.ts: no module ${clientRoute("root.tsx")}; has React Router renamed its client route modules?`);
+      /** The modules of the primitives that the modules of `reached` import from the barrel by name. */
+      const namedThrough = (barrel: string, reached: Set<string>): string[] => {
+        const source = this.getModuleInfo(barrel)?.code;
+        if (!source) throw new Error(`vite.config.ts: no code for ${barrel} at buildEnd; the groups cannot tell which of its primitives are used`);
+        const named = new Set<string>();
+        for (const id of reached) {
+          for (const [, names] of (this.getModuleInfo(id)?.code ?? "").matchAll(/import\s*\{([^}]*)\}\s*from\s*["']radix-ui["']/g)) {
+            for (const name of names!.split(",")) named.add(name.trim().split(/\s+/)[0]!);
+          }
+        }
+        const imported = this.getModuleInfo(barrel)?.importedIds ?? [];
+        return [...source.matchAll(/import \* as (\w+) from "([^"]+)"/g)]
+          .filter(([, name]) => named.has(name!))
+          .map(([, name, specifier]) => {
+            const id = imported.find((candidate) => candidate.includes(`/node_modules/${specifier}/`));
+            if (!id) throw new Error(`vite.config.ts: radix-ui's ${name} (${specifier}) is not among the modules it imports`);
+            return id;
+          });
+      };
+      const filesOf = (entry: RouteConfigEntry): string[] => [entry.file, ...(entry.children ?? []).flatMap(filesOf)];
+      const everyRoute = closure([path.join(app, "entry.client.tsx"), ...routes.flatMap(filesOf).map(clientRoute)]);
+      throughBarrel = [...barrels].flatMap((barrel) => namedThrough(barrel, everyRoute));
       const routeClosure = (files: string[]) => closure(files.map(clientRoute));
       for (const id of closure([path.join(app, "entry.client.tsx"), clientRoute("root.tsx")])) everyPage.add(id);
       const signIn = routeClosure(["areas/sign-in/login.route.tsx"]);

@@ -1,11 +1,11 @@
 import { errorsTexts } from "~/lib/texts/errors";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration } from "./fixtures";
 
 test.describe("guards, errors and the shell", () => {
   // A practice as the spec describes it, each test at its room seed (issue 68, decisions/396): these flows read only what 1§7 and 2§7 give.
   test.use({ specPractice: true });
   // One world and one sign-in for what the shell does on the way through; each step says what it guards.
-  test("the shell walked once: a page loading shows the spinner; Refresh Configurations reads the practice's data again, which the session otherwise keeps between pages; an unknown path shows the 404 page, whose Go Back leads to the dashboard; below 993 px the menu is toggled; a login without linked accounts has no Switch account; Log Out ends the session, at the practice too", async ({ page, world }) => {
+  test("the shell walked once: a page loading shows the spinner; Refresh Configurations reads the practice's data again, which the session otherwise keeps between pages; an unknown path shows the 404 page, whose Go Back leads to the dashboard; the account menu's code comes when reached for, a press before it arrives kept and a failed fetch told and made again; below 993 px the menu is toggled; a login without linked accounts has no Switch account; Log Out ends the session, at the practice too", async ({ page, world }) => {
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     // The shell's data is the session's, and the practice is not asked for it again on another page (decisions/375).
     const shell = ["Patient/PatientMenu", "Patient/Organization", "Patient/RefreshCounter"];
@@ -54,6 +54,69 @@ test.describe("guards, errors and the shell", () => {
       await expectNoAxeViolations(page);
       await page.getByRole("link", { name: /Go Back/ }).click();
       await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    });
+
+    await test.step("the account menu's code comes when the patient reaches for its button: a press made before it arrives opens the menu once it does; a press whose fetch failed is told, and the next press fetches it again", async () => {
+      // The 404 page's visit above loaded the page afresh: the menu's code has not been fetched in this document.
+      const menuCode = /\/assets\/account-menu-[\w-]+\.js$/;
+      let fetches = 0;
+      let asked!: () => void;
+      let requested = new Promise<void>((resolve) => (asked = resolve));
+      let settle!: () => void;
+      let settled = new Promise<void>((resolve) => (settle = resolve));
+      await page.route(menuCode, async (route) => {
+        const first = ++fetches === 1;
+        const letGo = settled;
+        asked();
+        await letGo;
+        await (first ? route.abort("internetdisconnected") : route.continue());
+      });
+      const button = page.getByRole("button", { name: /account menu/ });
+      await expect(button).toHaveAttribute("aria-haspopup", "menu");
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await button.focus();
+      await requested;
+      await page.keyboard.press("Enter");
+      requested = new Promise<void>((resolve) => (asked = resolve));
+      const dropped = settle;
+      settled = new Promise<void>((resolve) => (settle = resolve));
+      dropped();
+      // The first fetch failed: the patient is told, the button stays and keeps the focus, no menu.
+      await expect(page.getByRole("alert").filter({ hasText: "The account menu could not be loaded" })).toBeVisible();
+      await expect(button).toBeFocused();
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      await expectNoAxeViolations(page);
+
+      // The next press fetches it again (held here): the menu opens once it arrives, by keyboard on its first item.
+      await page.keyboard.press("Enter");
+      await requested;
+      await expect(page.getByRole("alert").filter({ hasText: "The account menu could not be loaded" })).toHaveCount(0);
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      settle();
+      await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+      // Escape gives the focus back to the menu's button, radix's trigger now.
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toBeHidden();
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      expect(fetches).toBe(2);
+
+      // A click before the code arrives (a fresh document, its fetch held) opens the menu as radix opens it by pointer: the menu itself has the focus.
+      await page.goto("/");
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      await waitForHydration(page);
+      requested = new Promise<void>((resolve) => (asked = resolve));
+      settled = new Promise<void>((resolve) => (settle = resolve));
+      await button.click();
+      await requested;
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      settle();
+      await expect(page.getByRole("menu")).toBeFocused();
+      await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(button).toBeFocused();
+      expect(fetches).toBe(3);
+      await page.unrouteAll({ behavior: "wait" });
     });
 
     await test.step("below 993 px the menu is toggled; from 993 px it is always shown", async () => {
