@@ -42,6 +42,16 @@ function precompressClientAssets(): Plugin {
 }
 
 /**
+ * radix-ui's index imports every primitive (`import * as Dialog from "@radix-ui/react-dialog"`) and
+ * re-exports it. Rolldown keeps only the primitives its importers name, but a closure followed through the
+ * index would put every primitive in a group, so one that only lazily loaded code uses (the account menu's
+ * DropdownMenu, with Popper and floating-ui, decisions/070) would come with every page of the group. From
+ * the index, a closure follows only the primitives that some route's static imports name (as before, a
+ * group may hold a primitive that only some of its pages use, such as Tabs: fewer, larger chunks).
+ */
+const NAMESPACE_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.m?js$/;
+
+/**
  * The code the first visit to a page runs, in three chunks rather than the thirty-odd small shared
  * chunks rolldown makes of it otherwise: on a phone over HTTP/1.1 each of those was a request of its
  * own, six at a time, a round trip apiece before the first paint (issue 12, decisions/190).
@@ -53,16 +63,6 @@ function precompressClientAssets(): Plugin {
  * module graph once it is built (buildEnd), before rolldown asks the groups' `test`s. Each group holds
  * what its modules import (or an earlier group does), or rolldown would pull that import in after them.
  */
-/**
- * radix-ui's index imports every primitive (`import * as Dialog from "@radix-ui/react-dialog"`) and
- * re-exports it. Rolldown keeps only the primitives its importers name, but a closure followed through the
- * index would put every primitive in a group, so one that only lazily loaded code uses (the account menu's
- * DropdownMenu, with Popper and floating-ui, decisions/070) would come with every page of the group. From
- * the index, a closure follows only the primitives that some route's static imports name (as before, a
- * group may hold a primitive that only some of its pages use, such as Tabs: fewer, larger chunks).
- */
-const NAMESPACE_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.m?js$/;
-
 function firstLoadGroups() {
   const everyPage = new Set<string>();
   const shared = new Set<string>();

@@ -57,7 +57,11 @@ export interface PageLoad extends Page {
   gzipBytes: number;
 }
 
-export const KB = 1024;
+/**
+ * A kilobyte of the budgets is 1,000 bytes, as DevTools and Lighthouse count it: the issues' figures are
+ * read there, and a budget of 1,024-byte kilobytes let a page 3.8 KB over theirs pass (issue 69).
+ */
+export const KB = 1000;
 
 /**
  * The budgets, in gzip bytes: the sign-in page (issue 12), and every other page, the dashboard

@@ -249,6 +249,12 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
+/** Without SESSION_SECRET, one made for this process: every language's build (decisions/403) signs with it. */
+function processSecret(): string {
+  const holder = globalThis as unknown as Record<symbol, string | undefined>;
+  return (holder[Symbol.for("nz-patient-portal.session-secret")] ??= randomBytes(32).toString("hex"));
+}
+
 export function loadConfig(source: Record<string, string | undefined>): Config {
   const parsed = ConfigSchema.safeParse(source);
   if (!parsed.success) {
@@ -262,7 +268,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     ...env,
     PRACTICE_IDENTITY_URL: identity,
     PRACTICE_API_URL: signedOutApi.endsWith("/") ? signedOutApi : `${signedOutApi}/`,
-    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+    sessionSecret: env.SESSION_SECRET ?? processSecret(),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : env.NODE_ENV === "production",
   };
 }

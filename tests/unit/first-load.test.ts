@@ -74,6 +74,8 @@ describe("first-load JavaScript of a built page", () => {
 
 describe("the budget check", () => {
   it("holds the sign-in page to 125 KB and every other page, the dashboard included, to 160 KB (issue 35)", () => {
+    // Kilobytes of 1,000 bytes, as DevTools and Lighthouse count them (issue 69).
+    expect([BUDGETS.login, BUDGETS.dashboard, BUDGETS.other]).toEqual([125_000, 160_000, 160_000]);
     expect(budgetFor({ url: "/login" }, {})).toEqual({ target: 125 * KB, limit: 125 * KB });
     expect(budgetFor({ url: "/" }, {})).toEqual({ target: 160 * KB, limit: 160 * KB });
     expect(budgetFor({ url: "/letters" }, {})).toEqual({ target: 160 * KB, limit: 160 * KB });
