@@ -240,9 +240,9 @@ async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">
       if (!parsed.ok) return failed(intent, t.choiceInvalid);
       const { setting, email, notification, value: on } = parsed.value;
       const flags = { enableEmail: setting === "email" ? on : email, enableNotification: setting === "notification" ? on : notification };
-      const label = setting === "email" ? "Email notifications" : "Push notifications";
+      const label = setting === "email" ? t.emailNotifications : t.pushNotifications;
       const was = setting === "email" ? email : notification;
-      return outcome(intent, saveNotifications(signedIn, flags), { ok: `${label} turned ${on ? "on" : "off"}.`, failed: t.notificationSaveFailed(label, was) });
+      return outcome(intent, saveNotifications(signedIn, flags), { ok: t.notificationTurned(label, on), failed: t.notificationSaveFailed(label, was) });
     }
   }
 }

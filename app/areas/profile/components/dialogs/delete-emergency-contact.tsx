@@ -12,7 +12,7 @@ const t = profileTexts;
 
 export function DeleteEmergencyContactDialog({ contact, onOpenChange, onSaved, returnFocusTo }: Omit<DialogBase, "open"> & { contact: EmergencyContactView | null; returnFocusTo(): HTMLElement | null }) {
   return (
-    <Dialog open={contact !== null} onOpenChange={onOpenChange} title="Delete Emergency Contact" description={t.deleteConfirm} returnFocusTo={returnFocusTo}>
+    <Dialog open={contact !== null} onOpenChange={onOpenChange} title={t.deleteContactTitle} description={t.deleteConfirm} returnFocusTo={returnFocusTo}>
       {contact ? <DeleteForm contact={contact} onSaved={onSaved} onCancel={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
@@ -25,15 +25,15 @@ function DeleteForm({ contact, onSaved, onCancel }: { contact: EmergencyContactV
       {message ? <Alert>{message}</Alert> : null}
       <p>
         <span className="font-semibold">{contact.name}</span>
-        {contact.relationship ? ` (${contact.relationship})` : null}
+        {contact.relationship ? t.relationshipAfterName(contact.relationship) : null}
       </p>
       <input type="hidden" name="contactId" value={contact.id} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy}>
-          {busy ? "Deleting…" : "Yes, delete"}
+          {busy ? t.deleting : t.yesDelete}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          No, keep
+          {t.noKeep}
         </Button>
       </div>
     </form>

@@ -64,7 +64,7 @@ function Confirm({ question, onOpenChange, onSaved }: Props & { question: Device
         {problem ? <Alert>{problem}</Alert> : null}
         <div className="flex flex-wrap gap-3">
           <Button busy={busy} onClick={() => void post()}>
-            {busy ? "Please wait…" : words.confirm}
+            {busy ? t.pleaseWait : words.confirm}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t.keepSignedIn}

@@ -19,7 +19,7 @@ export function Actions({ busy, label, busyLabel, onCancel }: { busy: boolean; l
         {busy ? busyLabel : label}
       </Button>
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Cancel
+        {profileTexts.cancel}
       </Button>
     </div>
   );

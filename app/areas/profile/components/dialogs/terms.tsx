@@ -14,7 +14,7 @@ export function TermsDialog({ open, onOpenChange, title, text }: Omit<DialogBase
       <div className="flex flex-col gap-3">
         {text ? text.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>) : <Alert>{t.termsUnavailable}</Alert>}
         <Button variant="secondary" className="self-start" onClick={() => onOpenChange(false)}>
-          Close
+          {t.close}
         </Button>
       </div>
     </Dialog>
