@@ -5,6 +5,7 @@ import { useReadPracticeAgain } from "~/lib/read-practice-again";
 import { NOTIFICATION_SETTINGS } from "~/lib/notification-settings";
 import { accountSwitchTexts } from "~/lib/texts/account-switch";
 import { ACCESS_RECORD_PATH, SHARING_PATH } from "~/lib/areas";
+import { shellTexts as t } from "../texts";
 
 /** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Who has looked at my record the access record (issue 31), Who can see my record a young person's choices for their parents (issue 55), Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
 export function UserMenu({ name, short, canSwitch = false, canShare = false }: { name: string; short?: string; canSwitch?: boolean; canShare?: boolean }) {
@@ -25,15 +26,15 @@ export function UserMenu({ name, short, canSwitch = false, canShare = false }: {
             name
           )}
           <span aria-hidden="true"> ▾</span>
-          <span className="sr-only">: account menu</span>
+          <span className="sr-only">{t.accountMenu}</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded border border-line bg-white p-1 text-ink shadow-lg">
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/profile")}>
-              Profile
+              {t.profile}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(NOTIFICATION_SETTINGS)}>
-              Notification Settings
+              {t.notificationSettings}
             </DropdownMenu.Item>
             {canSwitch ? (
               <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/account/switch")}>
@@ -41,19 +42,19 @@ export function UserMenu({ name, short, canSwitch = false, canShare = false }: {
               </DropdownMenu.Item>
             ) : null}
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(ACCESS_RECORD_PATH)}>
-              Who has looked at my record
+              {t.accessRecord}
             </DropdownMenu.Item>
             {canShare ? (
               <DropdownMenu.Item className={itemClass} onSelect={() => navigate(SHARING_PATH)}>
-                Who can see my record
+                {t.sharing}
               </DropdownMenu.Item>
             ) : null}
             <DropdownMenu.Item className={itemClass} onSelect={() => void readAgain()}>
-              Refresh Configurations
+              {t.refresh}
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="my-1 h-px bg-line" />
             <DropdownMenu.Item className={itemClass} onSelect={() => logoutForm.current?.requestSubmit()}>
-              Log Out
+              {t.logOut}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
