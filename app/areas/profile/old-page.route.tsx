@@ -14,8 +14,9 @@ import { recordTexts } from "~/lib/texts/record";
 import { callStep, failureMessage } from "~/lib/steps";
 import { StepSessionEndedError } from "~/lib/step-errors";
 import type { Route } from "./+types/old-page.route";
+import { profileOldPageTexts as ot } from "./old-page-texts";
 
-export const meta: Route.MetaFunction = () => [{ title: profileTexts.oldMetaTitle }];
+export const meta: Route.MetaFunction = () => [{ title: ot.metaTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadProfilePage(request, { terms: ["1", "2"] });
@@ -39,10 +40,10 @@ const preloadDialogs = (event: { target: EventTarget }) => {
  * four public New Zealand services a patient can turn to, until a practice configures its own.
  */
 const CENTRES = [
-  { name: profileTexts.centres.healthpoint, href: "https://www.healthpoint.co.nz/" },
-  { name: profileTexts.centres.tewhatuora, href: "https://www.tewhatuora.govt.nz/" },
-  { name: profileTexts.centres.infoHealth, href: "https://info.health.nz/" },
-  { name: profileTexts.centres.talk, href: "https://1737.org.nz/" },
+  { name: ot.centres.healthpoint, href: "https://www.healthpoint.co.nz/" },
+  { name: ot.centres.tewhatuora, href: "https://www.tewhatuora.govt.nz/" },
+  { name: ot.centres.infoHealth, href: "https://info.health.nz/" },
+  { name: ot.centres.talk, href: "https://1737.org.nz/" },
 ];
 
 type NotificationSetting = "email" | "notification";
@@ -80,8 +81,8 @@ function NotificationSettings({ flags }: { flags: NotificationFlags }) {
 
   return (
     <>
-      <NotificationToggle label={t.emailNotifications} on={flags.email} {...stateOf("email")} locked={saving !== null} onFlip={() => void flip("email")} />
-      <NotificationToggle label={t.pushNotifications} on={flags.notification} {...stateOf("notification")} locked={saving !== null} onFlip={() => void flip("notification")} />
+      <NotificationToggle label={ot.emailNotifications} on={flags.email} {...stateOf("email")} locked={saving !== null} onFlip={() => void flip("email")} />
+      <NotificationToggle label={ot.pushNotifications} on={flags.notification} {...stateOf("notification")} locked={saving !== null} onFlip={() => void flip("notification")} />
     </>
   );
 }
@@ -136,19 +137,19 @@ function NotificationToggle({
             <span aria-hidden="true" className={`absolute top-1/2 size-7 -translate-y-1/2 rounded-full ${shown ? "right-1 bg-white" : "left-1 bg-ink"}`} />
             {saving ? (
               <span className="absolute inset-0 flex items-center justify-center">
-                <Spinner label={t.savingSwitch} />
+                <Spinner label={ot.savingSwitch} />
               </span>
             ) : null}
           </button>
           <span aria-hidden="true" className="font-semibold">
-            {shown ? t.on : t.off}
+            {shown ? ot.on : ot.off}
           </span>
         </div>
       </div>
       <p aria-live="assertive" className="font-semibold text-danger">
         {failure ? (
           <>
-            <span className="sr-only">{t.errorPrefix}</span>
+            <span className="sr-only">{ot.errorPrefix}</span>
             {failure}
           </>
         ) : null}
@@ -179,7 +180,7 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
   return (
     <ToastProvider>
       <div className="flex flex-col gap-6" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
-        <Breadcrumb current={t.oldBreadcrumb} />
+        <Breadcrumb current={ot.breadcrumb} />
         <div className="flex items-center gap-4">
           <ProfilePicture photo={photo} gender={profile.gender} name={profile.fullName} />
           <div>
@@ -192,16 +193,16 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="grid gap-6 xl:grid-cols-2">
-          <Section id="old-personal" title={t.personalInformation}>
+          <Section id="old-personal" title={ot.personalInformation}>
             <Rows rows={personalRows(profile)} />
           </Section>
           <Section id="old-address" title={t.addressInformation}>
             {profile.address.length > 0 ? <Rows rows={profile.address.map((r) => [r.label, r.value])} /> : <p>{t.noAddress}</p>}
           </Section>
-          <Section id="old-contact" title={t.contactInformation}>
+          <Section id="old-contact" title={ot.contactInformation}>
             {contactRows.length > 0 ? <Rows rows={contactRows} /> : <p>{t.noContactDetail}</p>}
           </Section>
-          <Section id="old-centre" title={t.centreDetails}>
+          <Section id="old-centre" title={ot.centreDetails}>
             {practice ? (
               <Rows
                 rows={[
@@ -211,13 +212,13 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
                 ]}
               />
             ) : null}
-            <h3 className="mb-2 mt-4 text-lg font-bold">{t.treatmentCentres}</h3>
+            <h3 className="mb-2 mt-4 text-lg font-bold">{ot.treatmentCentres}</h3>
             <ul className="flex flex-col gap-2">
               {CENTRES.map((c) => (
                 <li key={c.href}>
                   <a href={c.href} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4">
                     {c.name}
-                    <span className="sr-only">{t.opensNewTab}</span>
+                    <span className="sr-only">{ot.opensNewTab}</span>
                   </a>
                 </li>
               ))}
@@ -227,16 +228,16 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
             <NotificationSettings flags={profile.notifications} />
           </Section>
           <Section id="old-password" title={t.updatePassword}>
-            <p className="mb-3">{actingFor ? t.passwordBelongsTo(actingFor.parentName) : t.changeYourOwnPassword}</p>
+            <p className="mb-3">{actingFor ? ot.passwordBelongsTo(actingFor.parentName) : ot.changeYourOwnPassword}</p>
             <Button onClick={() => setDialog("password")}>{t.changePassword}</Button>
           </Section>
-          <Section id="old-terms" title={t.termAndCondition}>
+          <Section id="old-terms" title={ot.termAndCondition}>
             <div className="flex flex-wrap gap-3">
               <Button variant="secondary" onClick={() => setDialog("terms-1")}>
-                {t.portalTerms}
+                {ot.portalTerms}
               </Button>
               <Button variant="secondary" onClick={() => setDialog("terms-2")}>
-                {t.draftMessageTerms}
+                {ot.draftMessageTerms}
               </Button>
             </div>
           </Section>
@@ -246,8 +247,8 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
       {dialogsMounted ? (
         <Suspense fallback={<p role="status">{t.opening}</p>}>
           <ChangePasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
-          <TermsDialog open={dialog === "terms-1"} onOpenChange={(open) => setDialog(open ? "terms-1" : null)} title={t.portalTerms} text={terms[0] ?? null} />
-          <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title={t.draftMessageTerms} text={terms[1] ?? null} />
+          <TermsDialog open={dialog === "terms-1"} onOpenChange={(open) => setDialog(open ? "terms-1" : null)} title={ot.portalTerms} text={terms[0] ?? null} />
+          <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title={ot.draftMessageTerms} text={terms[1] ?? null} />
         </Suspense>
       ) : null}
       <Notice notice={notice} onDismiss={dismiss} />

@@ -4,6 +4,7 @@ import type { ProfileView } from "../../view";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import type { DialogBase } from "./shared";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 const t = profileTexts;
 
@@ -28,11 +29,11 @@ export function AddressDialog({ open, onOpenChange, profile, practicePhone }: Om
         )}
         {practicePhone ? (
           <p>
-            {t.practicePhone} <PhoneLink number={practicePhone} />
+            {dt.practicePhone} <PhoneLink number={practicePhone} />
           </p>
         ) : null}
         <Button variant="secondary" className="self-start" onClick={() => onOpenChange(false)}>
-          {t.close}
+          {dt.close}
         </Button>
       </div>
     </Dialog>

@@ -7,6 +7,7 @@ import { profileTexts } from "../../texts";
 import { Actions, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 import { PasswordRules } from "~/components/password-rules";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 const t = profileTexts;
 
@@ -33,8 +34,8 @@ export function ChangePasswordDialog({ open, onOpenChange, onSaved, actingFor }:
       open={open}
       onOpenChange={onOpenChange}
       dismissOnBackdrop={false}
-      title={t.changeYourPassword}
-      description={actingFor ? t.changePasswordFor(actingFor) : t.changePasswordDescription}
+      title={dt.changeYourPassword}
+      description={actingFor ? dt.changePasswordFor(actingFor) : dt.changePasswordDescription}
     >
       <ChangePasswordForm onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
@@ -49,10 +50,10 @@ function ChangePasswordForm({ onSaved, onCancel }: { onSaved(message: string): v
     <form className="flex flex-col gap-4" {...formProps}>
       {message ? <Alert>{message}</Alert> : null}
       {/* Asked so that holding a session is not enough to take the account over (issue 36); the practice checks it. */}
-      <PasswordField label={t.currentPassword} name="current" autoComplete="current-password" error={errors.current} onChange={() => clear("current")} />
+      <PasswordField label={dt.currentPassword} name="current" autoComplete="current-password" error={errors.current} onChange={() => clear("current")} />
       <PasswordRules />
       <PasswordField
-        label={t.newPassword}
+        label={dt.newPassword}
         name="password"
         autoComplete="new-password"
         error={errors.password}
@@ -63,7 +64,7 @@ function ChangePasswordForm({ onSaved, onCancel }: { onSaved(message: string): v
         }}
       />
       <PasswordField
-        label={t.confirmPassword}
+        label={dt.confirmPassword}
         name="confirm"
         autoComplete="new-password"
         error={errors.confirm}
@@ -73,7 +74,7 @@ function ChangePasswordForm({ onSaved, onCancel }: { onSaved(message: string): v
           clear("confirm");
         }}
       />
-      <Actions busy={busy} label={t.updatePassword} busyLabel={t.updating} onCancel={onCancel} />
+      <Actions busy={busy} label={t.updatePassword} busyLabel={dt.updating} onCancel={onCancel} />
     </form>
   );
 }

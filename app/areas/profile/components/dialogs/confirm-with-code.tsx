@@ -5,12 +5,11 @@ import { Dialog } from "~/components/ui/dialog";
 import { PasswordField, TextField } from "~/components/ui/field";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { passkeyTexts } from "~/lib/texts/passkeys";
-import { profileTexts } from "../../texts";
 import { codeShapeProblem } from "~/lib/second-step";
 import type { SecurityStep, SecurityStepInput } from "../../steps";
 import { useSecurityPost, type SecurityAnswer, type SecurityAnswerReply } from "./use-security-post";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
-const t = profileTexts;
 
 /** How the holder shows it is them: a code e-mailed now, a recovery code, or (where allowed) their password. */
 type Proof = "email" | "recovery" | "password";
@@ -69,7 +68,7 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
     setProof(next);
     setProblem(null);
   };
-  const lead = proof === "recovery" ? t.proofRecovery : proof === "password" ? t.proofPassword : sentTo ? secondStepTexts.confirmSent(sentTo) : t.proofEmail;
+  const lead = proof === "recovery" ? dt.proofRecovery : proof === "password" ? dt.proofPassword : sentTo ? secondStepTexts.confirmSent(sentTo) : dt.proofEmail;
 
   return (
     <Dialog open onOpenChange={onOpenChange} title={title} description={description}>
@@ -81,7 +80,7 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
           if (check && !check()) return;
           if (!asking) return send();
           if (proof === "password") {
-            if (password === "") return setProblem(t.passwordMissing);
+            if (password === "") return setProblem(dt.passwordMissing);
             return post(step, { ...fields, password });
           }
           const shape = codeShapeProblem(code, proof === "recovery");
@@ -93,11 +92,11 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
         <p>{lead}</p>
         {sendProblem ? <Alert>{sendProblem}</Alert> : null}
         {proof === "password" ? (
-          <PasswordField label={t.currentPasswordLabel} name="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" error={problem ?? undefined} />
+          <PasswordField label={dt.currentPasswordLabel} name="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" error={problem ?? undefined} />
         ) : asking ? (
           <TextField
             key={proof}
-            label={proof === "recovery" ? t.recoveryCode : t.sixDigitCode}
+            label={proof === "recovery" ? dt.recoveryCode : dt.sixDigitCode}
             name="code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
@@ -111,16 +110,16 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
         ) : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
-            {busy ? t.pleaseWait : asking ? confirm : t.sendCode}
+            {busy ? dt.pleaseWait : asking ? confirm : dt.sendCode}
           </Button>
           {sentTo && proof === "email" ? (
             <Button variant="secondary" disabled={busy} onClick={send}>
-              {t.sendNewCode}
+              {dt.sendNewCode}
             </Button>
           ) : null}
           {proof !== "email" ? (
             <Button variant="secondary" disabled={busy} onClick={() => choose("email")}>
-              {t.useEmailedCode}
+              {dt.useEmailedCode}
             </Button>
           ) : null}
           {recoveryAllowed && proof !== "recovery" ? (
@@ -130,7 +129,7 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
           ) : null}
           {passwordAllowed && proof !== "password" ? (
             <Button variant="secondary" disabled={busy} onClick={() => choose("password")}>
-              {t.usePassword}
+              {dt.usePassword}
             </Button>
           ) : null}
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -7,6 +7,7 @@ import { EmailField, FieldError, SelectField, TextField } from "~/components/ui/
 import { profileTexts } from "../../texts";
 import { Actions, PHONE_HINT, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 const t = profileTexts;
 
@@ -14,7 +15,7 @@ const t = profileTexts;
 
 export function ContactDetailsDialog({ open, onOpenChange, onSaved, profile }: DialogBase & { profile: ProfileView }) {
   return (
-    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title={t.editContactDetailsTitle}>
+    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title={dt.editContactDetailsTitle}>
       <ContactDetailsForm profile={profile} onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );
@@ -32,7 +33,7 @@ function ContactDetailsForm({ profile, onSaved, onCancel }: { profile: ProfileVi
       <TextField label={t.rows.workPhone} type="tel" inputMode="tel" autoComplete="off" defaultValue={profile.phones.work ?? ""} {...field("work")} />
       <EmailField label={t.rows.primaryEmail} autoComplete="email" defaultValue={profile.emails.primary ?? ""} {...field("email")} />
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.methods ? `${methodsId}-error` : undefined}>
-        <legend className="font-semibold">{t.howContact}</legend>
+        <legend className="font-semibold">{dt.howContact}</legend>
         {errors.methods ? (
           <FieldError id={`${methodsId}-error`}>{errors.methods}</FieldError>
         ) : null}
@@ -44,13 +45,13 @@ function ContactDetailsForm({ profile, onSaved, onCancel }: { profile: ProfileVi
         ))}
       </fieldset>
       <SelectField
-        label={t.preferredMethod}
+        label={dt.preferredMethod}
         options={CONTACT_METHODS.map((m) => ({ value: String(m.id), label: m.label }))}
-        placeholder={t.chooseOne}
+        placeholder={dt.chooseOne}
         defaultValue={profile.preferredContactMethodId ? String(profile.preferredContactMethodId) : ""}
         {...field("preferred")}
       />
-      <Actions busy={busy} label={t.save} busyLabel={t.saving} onCancel={onCancel} />
+      <Actions busy={busy} label={dt.save} busyLabel={dt.saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,12 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { passkeyTexts as t } from "~/lib/texts/passkeys";
-import { profileTexts } from "../../texts";
 import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem, PASSKEY_NAME_MAX } from "~/lib/passkeys";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
 import { useSecurityPost, type SecurityAnswer, type SecurityAnswerReply } from "./use-security-post";
 import type { PasskeyOptionsReply } from "../../steps";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 /** What is asked: a new passkey, a new name for one, or its removal. */
 export type PasskeyQuestion =
@@ -119,8 +119,8 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
           setNameProblem(shape);
           return shape === null;
         }}
-        confirm={profileTexts.confirmAddPasskey}
-        cancel={profileTexts.cancel}
+        confirm={dt.confirmAddPasskey}
+        cancel={dt.cancel}
         recoveryAllowed={recoveryAllowed}
         passwordAllowed={passwordAllowed}
         onOpenChange={onOpenChange}
@@ -139,10 +139,10 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
         {prompting ? <p role="status">{t.adding}</p> : null}
         <div className="flex flex-wrap gap-3">
           <Button busy={working} onClick={() => (working ? undefined : (setProblem(null), post("passkey-options", { name, grant: prompt.grant })))}>
-            {working ? profileTexts.pleaseWait : t.tryAgain}
+            {working ? dt.pleaseWait : t.tryAgain}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {profileTexts.cancel}
+            {dt.cancel}
           </Button>
         </div>
       </div>
@@ -178,10 +178,10 @@ function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props,
         <TextField label={t.nameLabel} name="name" value={name} maxLength={PASSKEY_NAME_MAX + 20} onChange={(event) => setName(event.target.value)} autoComplete="off" error={problem ?? undefined} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
-            {busy ? profileTexts.pleaseWait : profileTexts.savePasskeyName}
+            {busy ? dt.pleaseWait : dt.savePasskeyName}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {profileTexts.cancel}
+            {dt.cancel}
           </Button>
         </div>
       </form>
@@ -197,8 +197,8 @@ function RemovePasskey({ id, name, leavesNoSecondStep, recoveryAllowed, onOpenCh
       description={leavesNoSecondStep ? t.removeLastDescription : t.removeDescription}
       step="passkey-remove"
       fields={{ id }}
-      confirm={profileTexts.confirmRemovePasskey}
-      cancel={profileTexts.keepPasskey}
+      confirm={dt.confirmRemovePasskey}
+      cancel={dt.keepPasskey}
       recoveryAllowed={recoveryAllowed}
       onOpenChange={onOpenChange}
       onDone={(reply) => onSaved(reply.message ?? t.removed(name))}

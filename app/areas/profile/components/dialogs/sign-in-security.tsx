@@ -6,12 +6,11 @@ import { TextField } from "~/components/ui/field";
 import { codeShapeProblem } from "~/lib/second-step";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { secondStepTexts } from "~/lib/texts/second-step";
-import { profileTexts } from "../../texts";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
 import { useSecurityPost, type SecurityAnswer } from "./use-security-post";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
-const t = profileTexts;
 
 export type SecurityDialogName = "turn-on" | "turn-off" | "recovery-codes";
 
@@ -48,17 +47,17 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
   }
 
   if (codes) {
-    return <CodesShown codes={codes} onOpenChange={onOpenChange} title={passkeyTexts.codesTitle} description={t.turnOnCodesDescription} saved={secondStepTexts.turnedOn} onSaved={onSaved} />;
+    return <CodesShown codes={codes} onOpenChange={onOpenChange} title={passkeyTexts.codesTitle} description={dt.turnOnCodesDescription} saved={secondStepTexts.turnedOn} onSaved={onSaved} />;
   }
   return (
     <Dialog
       open
       onOpenChange={onOpenChange}
-      title={t.turnOnTitle}
+      title={dt.turnOnTitle}
       description={
         sentTo
-          ? t.turnOnSent(sentTo)
-          : t.turnOnIntro
+          ? dt.turnOnSent(sentTo)
+          : dt.turnOnIntro
       }
     >
       <form
@@ -75,7 +74,7 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
         {!sentTo && problem ? <Alert>{problem}</Alert> : null}
         {sentTo ? (
           <TextField
-            label={t.sixDigitCode}
+            label={dt.sixDigitCode}
             name="code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
@@ -87,15 +86,15 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
         ) : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
-            {busy ? t.pleaseWait : sentTo ? t.turnOn : t.sendCode}
+            {busy ? dt.pleaseWait : sentTo ? dt.turnOn : dt.sendCode}
           </Button>
           {sentTo ? (
             <Button variant="secondary" disabled={busy} onClick={() => post("send", {})}>
-              {t.sendNewCode}
+              {dt.sendNewCode}
             </Button>
           ) : null}
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t.cancel}
+            {dt.cancel}
           </Button>
         </div>
       </form>
@@ -107,15 +106,15 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
 function TurnOffDialog({ passkeysKept, onOpenChange, onSaved }: Omit<Props, "dialog">) {
   return (
     <ConfirmWithCode
-      title={t.turnOffTitle}
+      title={dt.turnOffTitle}
       description={
         passkeysKept
-          ? t.turnOffPasskeysKept
-          : t.turnOffDescription
+          ? dt.turnOffPasskeysKept
+          : dt.turnOffDescription
       }
       step="turn-off"
-      confirm={t.turnOff}
-      cancel={t.keepItOn}
+      confirm={dt.turnOff}
+      cancel={dt.keepItOn}
       recoveryAllowed
       onOpenChange={onOpenChange}
       onDone={(reply) => onSaved(reply.message ?? secondStepTexts.turnedOff)}
@@ -127,15 +126,15 @@ function TurnOffDialog({ passkeysKept, onOpenChange, onSaved }: Omit<Props, "dia
 function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkeysKept">) {
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) {
-    return <CodesShown codes={codes} onOpenChange={onOpenChange} title={t.newCodesTitle} description={t.newCodesDescription} saved={t.newCodesSaved} onSaved={onSaved} />;
+    return <CodesShown codes={codes} onOpenChange={onOpenChange} title={dt.newCodesTitle} description={dt.newCodesDescription} saved={dt.newCodesSaved} onSaved={onSaved} />;
   }
   return (
     <ConfirmWithCode
-      title={t.makeNewCodesTitle}
-      description={t.makeNewCodesDescription}
+      title={dt.makeNewCodesTitle}
+      description={dt.makeNewCodesDescription}
       step="recovery-codes"
-      confirm={t.makeNewCodes}
-      cancel={t.cancel}
+      confirm={dt.makeNewCodes}
+      cancel={dt.cancel}
       recoveryAllowed
       onOpenChange={onOpenChange}
       onDone={(reply) => setCodes(reply.codes ?? [])}

@@ -8,15 +8,15 @@ import { Rows } from "../sections";
 import { profileTexts } from "../../texts";
 import { Actions, options, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
-const t = profileTexts;
 const r = profileTexts.rows;
 
 /** Update Profile (1§2 User Profile). */
 
 export function UpdateProfileDialog({ open, onOpenChange, onSaved, profile, lookups }: DialogBase & { profile: ProfileView; lookups: ProfileLookups }) {
   return (
-    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title={t.updateProfileTitle} description={t.updateProfileDescription}>
+    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title={dt.updateProfileTitle} description={dt.updateProfileDescription}>
       <UpdateProfileForm profile={profile} lookups={lookups} onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );
@@ -29,13 +29,13 @@ function UpdateProfileForm({ profile, lookups, onSaved, onCancel }: { profile: P
   return (
     <form className="flex flex-col gap-4" {...formProps}>
       {message ? <Alert>{message}</Alert> : null}
-      <SelectField label={r.title} options={options(lookups.titles)} placeholder={t.notStated} defaultValue={titleId} {...field("title")} />
+      <SelectField label={r.title} options={options(lookups.titles)} placeholder={dt.notStated} defaultValue={titleId} {...field("title")} />
       <TextField label={r.preferredName} maxLength={60} defaultValue={profile.preferredName} {...field("preferredName")} />
-      <SelectField label={r.bloodGroup} options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder={t.notKnown} defaultValue={profile.bloodGroup} {...field("bloodGroup")} />
+      <SelectField label={r.bloodGroup} options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder={dt.notKnown} defaultValue={profile.bloodGroup} {...field("bloodGroup")} />
       {/* What the practice keeps is shown as text, not as fields that look editable and are not (issue 21). */}
       <section aria-labelledby="kept-by-practice" className="rounded border border-line bg-surface p-3">
         <h3 id="kept-by-practice" className="mb-2 font-semibold">
-          {t.keptByPractice}
+          {dt.keptByPractice}
         </h3>
         <Rows
           rows={[
@@ -49,7 +49,7 @@ function UpdateProfileForm({ profile, lookups, onSaved, onCancel }: { profile: P
           ]}
         />
       </section>
-      <Actions busy={busy} label={t.update} busyLabel={t.updating} onCancel={onCancel} />
+      <Actions busy={busy} label={dt.update} busyLabel={dt.updating} onCancel={onCancel} />
     </form>
   );
 }
