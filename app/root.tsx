@@ -15,7 +15,7 @@ import { routeErrorMessage } from "./lib/route-error";
 // ahead of it; a first paint then waits on it alone (issue 12, decisions/180).
 import stylesheet from "./app.css?url";
 
-export const meta: Route.MetaFunction = () => [{ title: "Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: errorsTexts.portalTitle }];
 
 /**
  * Every answer of the portal's own routes is `no-store` unless its route chose otherwise (the patient's
@@ -80,7 +80,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p role="alert">{routeErrorMessage(error)}</p>
       <RetryPage />
       <a className="text-brand underline" href="/">
-        Go back to the dashboard
+        {errorsTexts.backToDashboard}
       </a>
     </main>
   );

@@ -1,4 +1,5 @@
 import { recordTexts } from "~/lib/texts/record";
+import { shellTexts } from "./texts";
 import type { PatientSummary, PracticeSummary } from "~/lib/patient-summary";
 
 /**
@@ -14,7 +15,7 @@ export interface ShellPatient {
 /** `fallbackName`: the name the sign-in gave, for a profile that holds none (issue 68). */
 export function shellPatientOf({ name, nhi, mobile, email }: PatientSummary, sharesProfile: boolean, fallbackName = ""): ShellPatient {
   const shown = (value: string | null) => value || recordTexts.notRecorded;
-  return { name: name || fallbackName || recordTexts.notRecorded, details: sharesProfile ? [["NHI", shown(nhi)], ["Mobile", shown(mobile)], ["Email", shown(email)]] : [] };
+  return { name: name || fallbackName || recordTexts.notRecorded, details: sharesProfile ? [[shellTexts.nhi, shown(nhi)], [shellTexts.mobile, shown(mobile)], [shellTexts.email, shown(email)]] : [] };
 }
 
 /** The practice as the header shows it: its name and when it is open, each "Not recorded" where its record lacks it (issue 68). */
@@ -25,5 +26,5 @@ export interface ShellPractice {
 }
 
 export function shellPracticeOf({ name, hours }: PracticeSummary): ShellPractice {
-  return { name: name ?? recordTexts.notRecorded, open: hours ? `Open ${hours}` : `Opening hours: ${recordTexts.notRecorded}` };
+  return { name: name ?? recordTexts.notRecorded, open: hours ? shellTexts.practiceOpen(hours) : shellTexts.practiceHoursNotRecorded(recordTexts.notRecorded) };
 }

@@ -23,9 +23,9 @@ const documentDialog = lazyModule(() => import("~/components/pdf/document-dialog
 const DocumentDialog = documentDialog.component((m) => m.DocumentDialog);
 const reachForInvoices = () => void documentDialog.preload().catch(() => undefined);
 
-const INVOICE_TEXTS = { loading: "Loading the invoice…", failed: paymentTexts.pdfFailed, pageFailed: paymentTexts.pdfPageFailed };
+const INVOICE_TEXTS = { loading: paymentTexts.invoiceLoading, failed: paymentTexts.pdfFailed, pageFailed: paymentTexts.pdfPageFailed };
 
-export const meta: Route.MetaFunction = () => [{ title: "Accounts – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: paymentTexts.metaTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadAccountsPage(request);
@@ -95,9 +95,9 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Accounts" />
-      <h1 className="text-3xl font-bold">Accounts</h1>
-      <Alert tone="info" title="Keep your details safe">
+      <Breadcrumb current={paymentTexts.title} />
+      <h1 className="text-3xl font-bold">{paymentTexts.title}</h1>
+      <Alert tone="info" title={paymentTexts.keepSafe}>
         {paymentTexts.disclaimer}
       </Alert>
       {paid ? <PaymentResult ref={paidRef} notice={paid} /> : null}
@@ -114,29 +114,27 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           window.history.replaceState(window.history.state, "", url);
         }}
       >
-        <Tabs.List aria-label="Invoices" className="mb-4 flex gap-2 border-b border-muted/40">
+        <Tabs.List aria-label={paymentTexts.invoicesTabs} className="mb-4 flex gap-2 border-b border-muted/40">
           <Tabs.Trigger value="pending" className={tabClass}>
-            Pending Invoices
+            {paymentTexts.pendingTab}
           </Tabs.Trigger>
           <Tabs.Trigger value="all" className={tabClass}>
-            All Invoices
+            {paymentTexts.allTab}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="pending" className="focus-visible:outline-2">
           <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} focusOpen={blocked} onOpen={setOpen} onReachInvoices={reachForInvoices} onPaid={onPaid} onBlocked={onBlocked} />
         </Tabs.Content>
         <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
-          <InvoiceTable ref={invoices} caption="All invoices" rows={all.rows} empty={paymentTexts.noInvoices} onOpen={setOpen} onReach={reachForInvoices} />
+          <InvoiceTable ref={invoices} caption={paymentTexts.allCaption} rows={all.rows} empty={paymentTexts.noInvoices} onOpen={setOpen} onReach={reachForInvoices} />
           {all.total === undefined ? (
-            <p className="text-muted">Showing {all.rows.length} invoices.</p>
+            <p className="text-muted">{paymentTexts.showing(all.rows.length)}</p>
           ) : all.rows.length < all.total ? (
-            <p className="text-muted">
-              Showing {all.rows.length} of {all.total} invoices.
-            </p>
+            <p className="text-muted">{paymentTexts.showingOf(all.rows.length, all.total)}</p>
           ) : null}
           {all.more ? (
             <Link to={`/accounts${moreSearch}`} preventScrollReset onClick={() => (focusFrom.current = all.rows.length)} className={`${buttonClass("secondary")} self-start`}>
-              Show more invoices
+              {paymentTexts.showMore}
             </Link>
           ) : null}
         </Tabs.Content>
@@ -146,19 +144,19 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
         <Suspense fallback={null}>
           <DocumentDialog
             document={{
-              title: "INVOICE",
-              description: `Invoice ${open.reference}`,
+              title: paymentTexts.invoiceDocumentTitle,
+              description: paymentTexts.invoiceNamed(open.reference),
               url: `/accounts/invoice/${encodeURIComponent(open.id)}`,
               // An invoice without a reference on record is named by its id (issue 68).
               fileName: `invoice-${open.reference || open.id}.pdf`,
               pdf: true,
               fullPage: previewHref("invoice", open.id, location.pathname + location.search),
-              downloadLabel: "Download PDF",
+              downloadLabel: paymentTexts.downloadPdf,
             }}
             onClose={() => setOpen(null)}
             texts={INVOICE_TEXTS}
             printable
-            viewer={{ title: `Invoice ${open.reference}`, maxWidth: 900, zoomable: true }}
+            viewer={{ title: paymentTexts.invoiceNamed(open.reference), maxWidth: 900, zoomable: true }}
           />
         </Suspense>
       ) : null}

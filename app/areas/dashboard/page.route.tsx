@@ -20,8 +20,9 @@ import { summarisePractice, type PracticeSummary } from "~/lib/patient-summary";
 import { recordTexts } from "~/lib/texts/record";
 import type { ShellData } from "~/shell/layout.route";
 import type { Route } from "./+types/page.route";
+import { dashboardPageTexts as pageTexts } from "./texts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTexts.metaTitle }];
 
 // Colours pass 3:1 against white; each value is also labelled in words and numbers.
 const COLOURS = { completed: "#007f3b", upcoming: "#005eb8", missed: "#d5281b", face: "#005eb8", video: "#7c2855", phone: "#ed8b00", total: "#212b32" };
@@ -50,12 +51,12 @@ function practiceDetails({ name, openingStart, phone, gp, address }: PracticeSum
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { counters, practice, bulk, cardAreas } = await readDashboard(request);
-  const overview: Datum[] = [datum("Completed", counters.completedcount, COLOURS.completed), datum("Upcoming", counters.futurecount, COLOURS.upcoming), datum("Missed", counters.missedcount, COLOURS.missed)];
+  const overview: Datum[] = [datum(pageTexts.overview.completed, counters.completedcount, COLOURS.completed), datum(pageTexts.overview.upcoming, counters.futurecount, COLOURS.upcoming), datum(pageTexts.overview.missed, counters.missedcount, COLOURS.missed)];
   const booked: Datum[] = [
-    datum("Face To Face", counters.facetofacecount, COLOURS.face),
-    datum("Virtual Consults", counters.videoconsultappointmentcount, COLOURS.video),
-    datum("Phone Triage", counters.phonetriagecount, COLOURS.phone),
-    datum("Total Appointments", counters.totalpatientappointments, COLOURS.total),
+    datum(pageTexts.booked.face, counters.facetofacecount, COLOURS.face),
+    datum(pageTexts.booked.video, counters.videoconsultappointmentcount, COLOURS.video),
+    datum(pageTexts.booked.phone, counters.phonetriagecount, COLOURS.phone),
+    datum(pageTexts.booked.total, counters.totalpatientappointments, COLOURS.total),
   ];
   // Only counts the practice sent as 0 say there are none: a count not recorded says nothing either way (issue 68).
   const noAppointments = overview.every((d) => d.value === 0 && d.shown === undefined);
@@ -102,9 +103,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Home" />
+      <Breadcrumb current={pageTexts.breadcrumb} />
       <h1 ref={heading} className="text-3xl font-bold" tabIndex={-1}>
-        Dashboard
+        {pageTexts.title}
       </h1>
       {documentsNotice ? <DocumentsNotice {...documentsNotice} /> : null}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -115,18 +116,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="practice-heading" className="rounded bg-white p-4 shadow-sm">
         <h2 id="practice-heading" className="mb-3 text-xl font-bold">
-          My Practice Details
+          {pageTexts.practiceHeading}
         </h2>
         {practice ? (
           <table className="w-full text-left">
             <tbody>
               {(
                 [
-                ["Name", practice.name],
-                ["Start time", practice.start],
-                ["Phone number", practice.phone ? <PhoneLink number={practice.phone} /> : notRecorded],
-                ["My GP", practice.gp],
-                ["Address", practice.address],
+                [pageTexts.practiceRows.name, practice.name],
+                [pageTexts.practiceRows.start, practice.start],
+                [pageTexts.practiceRows.phone, practice.phone ? <PhoneLink number={practice.phone} /> : notRecorded],
+                [pageTexts.practiceRows.gp, practice.gp],
+                [pageTexts.practiceRows.address, practice.address],
                 ] as [string, ReactNode][]
               ).map(([label, value]) => (
                 <tr key={label} className="border-b border-line last:border-0">
@@ -139,7 +140,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         ) : (
-          <p>Your practice has not shared its details.</p>
+          <p>{pageTexts.practiceNotShared}</p>
         )}
       </section>
 
@@ -147,8 +148,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <WelcomePanel menu={menu} />
       ) : (
         <div className="grid gap-4 xl:grid-cols-2">
-          <ChartFigure title="Appointment Overview" name="overview" data={overview.data} summary={overview.noAppointments ? "No appointments yet." : undefined} drawing={overview.drawing} />
-          <ChartFigure title="Booked Appointments" name="booked" data={booked.data} drawing={booked.drawing} />
+          <ChartFigure title={pageTexts.overviewTitle} name="overview" data={overview.data} summary={overview.noAppointments ? pageTexts.noAppointments : undefined} drawing={overview.drawing} />
+          <ChartFigure title={pageTexts.bookedTitle} name="booked" data={booked.data} drawing={booked.drawing} />
         </div>
       )}
     </div>

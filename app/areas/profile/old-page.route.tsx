@@ -14,8 +14,9 @@ import { recordTexts } from "~/lib/texts/record";
 import { callStep, failureMessage } from "~/lib/steps";
 import { StepSessionEndedError } from "~/lib/step-errors";
 import type { Route } from "./+types/old-page.route";
+import { profileOldPageTexts as ot } from "./old-page-texts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Profile (older layout) – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: ot.metaTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadProfilePage(request, { terms: ["1", "2"] });
@@ -39,10 +40,10 @@ const preloadDialogs = (event: { target: EventTarget }) => {
  * four public New Zealand services a patient can turn to, until a practice configures its own.
  */
 const CENTRES = [
-  { name: "Healthpoint: find a health service near you", href: "https://www.healthpoint.co.nz/" },
-  { name: "Health New Zealand | Te Whatu Ora", href: "https://www.tewhatuora.govt.nz/" },
-  { name: "Health information and services (info.health.nz)", href: "https://info.health.nz/" },
-  { name: "1737, Need to talk? Free call or text 1737", href: "https://1737.org.nz/" },
+  { name: ot.centres.healthpoint, href: "https://www.healthpoint.co.nz/" },
+  { name: ot.centres.tewhatuora, href: "https://www.tewhatuora.govt.nz/" },
+  { name: ot.centres.infoHealth, href: "https://info.health.nz/" },
+  { name: ot.centres.talk, href: "https://1737.org.nz/" },
 ];
 
 type NotificationSetting = "email" | "notification";
@@ -80,8 +81,8 @@ function NotificationSettings({ flags }: { flags: NotificationFlags }) {
 
   return (
     <>
-      <NotificationToggle label="Email notifications" on={flags.email} {...stateOf("email")} locked={saving !== null} onFlip={() => void flip("email")} />
-      <NotificationToggle label="Push notifications" on={flags.notification} {...stateOf("notification")} locked={saving !== null} onFlip={() => void flip("notification")} />
+      <NotificationToggle label={ot.emailNotifications} on={flags.email} {...stateOf("email")} locked={saving !== null} onFlip={() => void flip("email")} />
+      <NotificationToggle label={ot.pushNotifications} on={flags.notification} {...stateOf("notification")} locked={saving !== null} onFlip={() => void flip("notification")} />
     </>
   );
 }
@@ -136,19 +137,19 @@ function NotificationToggle({
             <span aria-hidden="true" className={`absolute top-1/2 size-7 -translate-y-1/2 rounded-full ${shown ? "right-1 bg-white" : "left-1 bg-ink"}`} />
             {saving ? (
               <span className="absolute inset-0 flex items-center justify-center">
-                <Spinner label="Saving" />
+                <Spinner label={ot.savingSwitch} />
               </span>
             ) : null}
           </button>
           <span aria-hidden="true" className="font-semibold">
-            {shown ? "On" : "Off"}
+            {shown ? ot.on : ot.off}
           </span>
         </div>
       </div>
       <p aria-live="assertive" className="font-semibold text-danger">
         {failure ? (
           <>
-            <span className="sr-only">Error: </span>
+            <span className="sr-only">{ot.errorPrefix}</span>
             {failure}
           </>
         ) : null}
@@ -169,71 +170,74 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
     tell({ tone: "success", title: message });
   }, [tell]);
   const contactRows: Array<[string, string]> = [
-    ["Mobile", profile.phones.mobile],
-    ["Home Phone", profile.phones.home],
-    ["Work Phone", profile.phones.work],
-    ["Primary Email", profile.emails.primary],
-    ["Secondary Email", profile.emails.secondary],
+    [t.rows.mobile, profile.phones.mobile],
+    [t.rows.homePhone, profile.phones.home],
+    [t.rows.workPhone, profile.phones.work],
+    [t.rows.primaryEmail, profile.emails.primary],
+    [t.rows.secondaryEmail, profile.emails.secondary],
   ].filter((row): row is [string, string] => row[1] !== null);
 
   return (
     <ToastProvider>
       <div className="flex flex-col gap-6" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
-        <Breadcrumb current="Profile" />
+        <Breadcrumb current={ot.breadcrumb} />
         <div className="flex items-center gap-4">
           <ProfilePicture photo={photo} gender={profile.gender} name={profile.fullName} />
           <div>
             <h1 className="text-3xl font-bold">{profile.fullName}</h1>
-            <p>NHI: {profile.nhi || recordTexts.notRecorded}</p>
+            <p>
+              {t.nhi}
+              {profile.nhi || recordTexts.notRecorded}
+            </p>
           </div>
         </div>
 
         <div className="grid gap-6 xl:grid-cols-2">
-          <Section id="old-personal" title="Personal Information">
+          <Section id="old-personal" title={ot.personalInformation}>
             <Rows rows={personalRows(profile)} />
           </Section>
-          <Section id="old-address" title="Address Information">
+          <Section id="old-address" title={t.addressInformation}>
             {profile.address.length > 0 ? <Rows rows={profile.address.map((r) => [r.label, r.value])} /> : <p>{t.noAddress}</p>}
           </Section>
-          <Section id="old-contact" title="Contact Information">
+          <Section id="old-contact" title={ot.contactInformation}>
             {contactRows.length > 0 ? <Rows rows={contactRows} /> : <p>{t.noContactDetail}</p>}
           </Section>
-          <Section id="old-centre" title="Centre Details">
+          <Section id="old-centre" title={ot.centreDetails}>
             {practice ? (
               <Rows
                 rows={[
-                  ["Practice", practice.name],
-                  ["Phone", practice.phone ? <PhoneLink number={practice.phone} /> : null],
-                  ["Address", practice.address],
+                  [t.rows.practice, practice.name],
+                  [t.rows.phone, practice.phone ? <PhoneLink number={practice.phone} /> : null],
+                  [t.rows.address, practice.address],
                 ]}
               />
             ) : null}
-            <h3 className="mb-2 mt-4 text-lg font-bold">Treatment centres</h3>
+            <h3 className="mb-2 mt-4 text-lg font-bold">{ot.treatmentCentres}</h3>
             <ul className="flex flex-col gap-2">
               {CENTRES.map((c) => (
                 <li key={c.href}>
                   <a href={c.href} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4">
                     {c.name}
-                    <span className="sr-only"> (opens in a new tab)</span>
+                    <span className="sr-only">{ot.opensNewTab}</span>
                   </a>
                 </li>
               ))}
             </ul>
           </Section>
-          <Section id="old-notifications" title="Notification Settings">
+          <Section id="old-notifications" title={t.notificationSettings}>
             <NotificationSettings flags={profile.notifications} />
           </Section>
-          <Section id="old-password" title="Update Password">
-            <p className="mb-3">{actingFor ? `The password belongs to ${actingFor.parentName}, who signed in.` : "Change the password you sign in with."}</p>
-            <Button onClick={() => setDialog("password")}>Change Password</Button>
+          <Section id="old-password" title={t.updatePassword}>
+            <p className="mb-3">{actingFor ? ot.passwordBelongsTo(actingFor.parentName) : ot.changeYourOwnPassword}</p>
+            <Button onClick={() => setDialog("password")}>{t.changePassword}</Button>
           </Section>
-          <Section id="old-terms" title="Term and condition">
+          <Section id="old-terms" title={ot.termAndCondition}>
             <div className="flex flex-wrap gap-3">
               <Button variant="secondary" onClick={() => setDialog("terms-1")}>
-                Portal terms of use
+                {ot.portalTerms}
               </Button>
               <Button variant="secondary" onClick={() => setDialog("terms-2")}>
-                Draft message terms
+                {ot.draftMessageTerms}
               </Button>
             </div>
           </Section>
@@ -241,10 +245,10 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
       </div>
 
       {dialogsMounted ? (
-        <Suspense fallback={<p role="status">Opening…</p>}>
+        <Suspense fallback={<p role="status">{t.opening}</p>}>
           <ChangePasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
-          <TermsDialog open={dialog === "terms-1"} onOpenChange={(open) => setDialog(open ? "terms-1" : null)} title="Portal terms of use" text={terms[0] ?? null} />
-          <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title="Draft message terms" text={terms[1] ?? null} />
+          <TermsDialog open={dialog === "terms-1"} onOpenChange={(open) => setDialog(open ? "terms-1" : null)} title={ot.portalTerms} text={terms[0] ?? null} />
+          <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title={ot.draftMessageTerms} text={terms[1] ?? null} />
         </Suspense>
       ) : null}
       <Notice notice={notice} onDismiss={dismiss} />

@@ -29,7 +29,7 @@ import { accountHolderKey } from "~/.server/opaque-names.server";
 import { devicesOf } from "./devices.server";
 import type { DevicesQuestion } from "./components/dialogs/devices";
 
-export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: profileTexts.metaTitle }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [page, signInSecurity, devices] = await Promise.all([loadProfilePage(request, { terms: ["1"] }), signInSecurityOf(request), devicesOf(request)]);
@@ -108,8 +108,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <ToastProvider>
       <div className="flex flex-col gap-6" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
-        <Breadcrumb current="User Profile" />
-        <h1 className="text-3xl font-bold">User Profile</h1>
+        <Breadcrumb current={t.title} />
+        <h1 className="text-3xl font-bold">{t.title}</h1>
 
         <section aria-labelledby="profile-name" className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm sm:flex-row sm:items-center">
           <ProfilePicture photo={photo} gender={profile.gender} name={profile.fullName} />
@@ -118,44 +118,44 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               {profile.fullName}
             </h2>
             <p>
-              <span className="font-semibold">Balance: </span>
-              {balance === null ? <span className="text-muted">Not available just now</span> : money.format(balance)}
+              <span className="font-semibold">{t.balance}</span>
+              {balance === null ? <span className="text-muted">{t.balanceUnavailable}</span> : money.format(balance)}
             </p>
             <p>
-              <span className="font-semibold">NHI: </span>
+              <span className="font-semibold">{t.nhi}</span>
               {profile.nhi || recordTexts.notRecorded}
             </p>
-            {actingFor ? <p className="text-muted">You are viewing this profile as {actingFor.parentName}.</p> : null}
+            {actingFor ? <p className="text-muted">{t.viewingAs(actingFor.parentName)}</p> : null}
           </div>
           <div className="flex flex-wrap gap-3">
             {/* The invoices screen is linked only once it exists and the menu offers it (decisions/004). */}
             {hasArea(shell?.menu ?? [], "/accounts") ? (
               <Link to="/accounts" className={buttonClass("secondary")}>
-                View Invoices
+                {t.viewInvoices}
               </Link>
             ) : null}
             <Button variant="secondary" onClick={() => setDialog("terms")}>
-              Terms and Conditions
+              {t.terms}
             </Button>
             {/* The e-mail and notification switches are on the older layout (1§4); this is their way in (issue 33, item 8). */}
             <Link to={NOTIFICATION_SETTINGS} className={buttonClass("secondary")}>
-              Notification Settings
+              {t.notificationSettings}
             </Link>
             {/* The portal's record of every access to this record (issue 31). */}
             <Link to={ACCESS_RECORD_PATH} className={buttonClass("secondary")}>
-              Who has looked at my record
+              {t.accessRecord}
             </Link>
-            <Button onClick={() => setDialog("password")}>Change Password</Button>
+            <Button onClick={() => setDialog("password")}>{t.changePassword}</Button>
           </div>
         </section>
 
         <div className="grid gap-6 xl:grid-cols-2">
           <Section
             id="personal-details"
-            title="Personal details"
+            title={t.personalDetails}
             action={
-              <Button variant="secondary" onClick={() => setDialog("profile")} aria-label="Edit personal details">
-                Edit
+              <Button variant="secondary" onClick={() => setDialog("profile")} aria-label={t.editPersonalDetails}>
+                {t.edit}
               </Button>
             }
           >
@@ -164,10 +164,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
           <Section
             id="contact-details"
-            title="Contact details"
+            title={t.contactDetails}
             action={
-              <Button variant="secondary" onClick={() => setDialog("contact")} aria-label="Edit contact details">
-                Edit
+              <Button variant="secondary" onClick={() => setDialog("contact")} aria-label={t.editContactDetails}>
+                {t.edit}
               </Button>
             }
           >
@@ -175,9 +175,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </Section>
         </div>
 
-        <Section id="emergency-contacts" title="Emergency Contact" action={
+        <Section id="emergency-contacts" title={t.emergencyContact} action={
             <Button ref={addContact} onClick={() => setDialog("add-contact")}>
-              Add Emergency Contact
+              {t.addEmergencyContact}
             </Button>
           }>
           {profile.emergencyContacts.length === 0 ? (
@@ -187,13 +187,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               {profile.emergencyContacts.map((c) => (
                 <li key={c.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={c.name}>
                   <h3 className="text-lg font-bold">{c.name}</h3>
-                  <Rows rows={[["Relationship", c.relationship], ...c.phones.map((p) => [`${p.label} Phone`, p.value] as [string, ReactNode]), ...(c.email ? [["Email", c.email] as [string, ReactNode]] : [])]} />
+                  <Rows rows={[[t.rows.relationship, c.relationship], ...c.phones.map((p) => [t.contactPhone(p.label), p.value] as [string, ReactNode]), ...(c.email ? [[t.rows.email, c.email] as [string, ReactNode]] : [])]} />
                   <Button variant="secondary" className="self-start" onClick={() => {
                       removed.current = false;
                       setRemoving(c);
                     }}
-                    aria-label={`Remove ${c.name}`}>
-                    Remove
+                    aria-label={t.removeContactLabel(c.name)}>
+                    {t.remove}
                   </Button>
                 </li>
               ))}
@@ -201,26 +201,28 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           )}
         </Section>
 
-        <Section id="sign-in-security" title="Sign-in security">
+        <Section id="sign-in-security" title={t.signInSecurity}>
           {/* The account holder's own, whoever's record is being viewed (decisions/277). */}
           {signInSecurity === null ? (
             <p>{t.signInSecurityUnavailable}</p>
           ) : signInSecurity.on ? (
             <div className="flex flex-col gap-3">
               <p>
-                <span className="font-semibold">Code by e-mail: </span>On. After your password, we e-mail a 6-digit code to your sign-in address and ask for it.
+                <span className="font-semibold">{t.codeByEmail}</span>
+                {t.codeByEmailOn}
               </p>
               <Button variant="secondary" className="self-start" onClick={() => setDialog("turn-off")}>
-                Turn off the e-mailed code
+                {t.turnOffEmailedCode}
               </Button>
             </div>
           ) : signInSecurity.canSend ? (
             <div className="flex flex-col gap-3">
               <p>
-                <span className="font-semibold">Code by e-mail: </span>Off. Turn it on and a stolen password is not enough to sign in as you: we also e-mail you a code.
+                <span className="font-semibold">{t.codeByEmail}</span>
+                {t.codeByEmailOff}
               </p>
               <Button className="self-start" onClick={() => setDialog("turn-on")}>
-                Turn on the e-mailed code
+                {t.turnOnEmailedCode}
               </Button>
             </div>
           ) : (
@@ -230,11 +232,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {signInSecurity !== null && hasSecondStep({ emailOn: signInSecurity.on, passkeys: signInSecurity.passkeys.length }) ? (
             <div className="mt-3 flex flex-col gap-3">
               <p>
-                <span className="font-semibold">Recovery codes left: </span>
-                {signInSecurity.recoveryCodesLeft} of 10
+                <span className="font-semibold">{t.recoveryCodesLeftLabel}</span>
+                {t.recoveryCodesLeft(signInSecurity.recoveryCodesLeft)}
               </p>
               <Button variant="secondary" className="self-start" onClick={() => setDialog("recovery-codes")}>
-                Make new recovery codes
+                {t.makeNewRecoveryCodes}
               </Button>
             </div>
           ) : null}
@@ -250,10 +252,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                       <Rows rows={[[passkeyTexts.addedOn, p.added], ...(p.addedFrom ? [[passkeyTexts.addedFromLabel, p.addedFrom] as [string, string]] : []), [passkeyTexts.lastUsed, p.lastUsed ?? passkeyTexts.neverUsed]]} />
                       <div className="flex flex-wrap gap-3">
                         <Button variant="secondary" onClick={() => setPasskey({ kind: "rename", id: p.id, name: p.name })} aria-label={passkeyTexts.renameLabel(p.name)}>
-                          Rename
+                          {t.rename}
                         </Button>
                         <Button variant="secondary" onClick={() => setPasskey({ kind: "remove", id: p.id, name: p.name, leavesNoSecondStep: !hasSecondStep({ emailOn: signInSecurity.on, passkeys: signInSecurity.passkeys.length - 1 }) })} aria-label={passkeyTexts.removeLabel(p.name)}>
-                          Remove
+                          {t.remove}
                         </Button>
                       </div>
                     </li>
@@ -293,7 +295,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               {devices.unlisted > 0 ? <p>{t.unlistedSessions(devices.unlisted)}</p> : null}
               <ul className="grid gap-4 md:grid-cols-2">
                 {devices.devices.map((d) => (
-                  <li key={d.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={d.thisDevice ? `${d.label}, ${t.thisDevice}` : d.label}>
+                  <li key={d.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={d.thisDevice ? t.deviceThisOne(d.label) : d.label}>
                     <h3 className="text-lg font-bold">
                       {d.label}
                       {d.thisDevice ? <span className="ml-2 rounded bg-surface px-2 py-0.5 text-base font-semibold">{t.thisDevice}</span> : null}
@@ -316,29 +318,29 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Section>
 
         <div className="grid gap-6 xl:grid-cols-2">
-          <Section id="practice-details" title="Practice Details">
+          <Section id="practice-details" title={t.practiceDetails}>
             {practice ? (
               <Rows
                 rows={[
-                  ["Name", practice.name],
-                  ["Opening hours", practice.hours],
-                  ["Phone", practice.phone ? <PhoneLink number={practice.phone} /> : null],
-                  ["My GP", practice.gp],
-                  ["Address", practice.address],
+                  [t.rows.name, practice.name],
+                  [t.rows.openingHours, practice.hours],
+                  [t.rows.phone, practice.phone ? <PhoneLink number={practice.phone} /> : null],
+                  [t.rows.myGp, practice.gp],
+                  [t.rows.address, practice.address],
                 ]}
               />
             ) : (
-              <p>Your practice has not shared its details.</p>
+              <p>{t.practiceNotShared}</p>
             )}
           </Section>
 
           <Section
             id="address"
-            title="Address"
+            title={t.address}
             action={
               // Nothing here can be changed (1§7 has no call for it): the action is to view it (issue 21).
-              <Button variant="secondary" onClick={() => setDialog("address")} aria-label="View address">
-                View
+              <Button variant="secondary" onClick={() => setDialog("address")} aria-label={t.viewAddress}>
+                {t.view}
               </Button>
             }
           >
@@ -348,7 +350,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </div>
 
       {dialogsMounted && hydrated ? (
-        <Suspense fallback={<p role="status">Opening…</p>}>
+        <Suspense fallback={<p role="status">{t.opening}</p>}>
         <AddEmergencyContactDialog open={dialog === "add-contact"} onOpenChange={openChange("add-contact")} onSaved={saved} lookups={lookups} lookupsFailed={lookupsFailed} />
         <DeleteEmergencyContactDialog
           contact={removing}
@@ -375,7 +377,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           onSaved={saved}
         />
         <DevicesDialog question={signingOut} onOpenChange={(open) => (open ? undefined : setSigningOut(null))} onSaved={saved} />
-        <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
+        <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title={t.terms} text={terms[0] ?? null} />
         </Suspense>
       ) : null}
 

@@ -27,6 +27,7 @@ import { requireSession } from "~/.server/proxy-access.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import type { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { stateStore } from "~/.server/state.server";
+import { profileOldPageTexts as ot } from "./old-page-texts";
 
 /**
  * What /profile and /profile-old load and do: the profile is the viewed patient's (userid; a proxy sees the family
@@ -240,9 +241,9 @@ async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">
       if (!parsed.ok) return failed(intent, t.choiceInvalid);
       const { setting, email, notification, value: on } = parsed.value;
       const flags = { enableEmail: setting === "email" ? on : email, enableNotification: setting === "notification" ? on : notification };
-      const label = setting === "email" ? "Email notifications" : "Push notifications";
+      const label = setting === "email" ? ot.emailNotifications : ot.pushNotifications;
       const was = setting === "email" ? email : notification;
-      return outcome(intent, saveNotifications(signedIn, flags), { ok: `${label} turned ${on ? "on" : "off"}.`, failed: t.notificationSaveFailed(label, was) });
+      return outcome(intent, saveNotifications(signedIn, flags), { ok: ot.notificationTurned(label, on), failed: t.notificationSaveFailed(label, was) });
     }
   }
 }

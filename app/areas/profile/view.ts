@@ -5,6 +5,7 @@ import { formatDate } from "~/lib/dates";
 import { formatPhone } from "./phone";
 import { displayName } from "~/lib/patient-summary";
 import { recordTexts } from "~/lib/texts/record";
+import { profileTexts } from "./texts";
 
 /** The profile resource read into what the profile screens show (1§3 Patient profile). */
 
@@ -13,12 +14,12 @@ import { recordTexts } from "~/lib/texts/record";
  * `label` what a patient reads, in New Zealand's words (issue 21: Mobile, not Cell Phone).
  */
 export const CONTACT_METHODS = [
-  { id: 1, name: "Cell Phone", label: "Mobile" },
-  { id: 2, name: "Day Phone", label: "Day Phone" },
-  { id: 3, name: "Night Phone", label: "Night Phone" },
-  { id: 4, name: "Email", label: "Email" },
-  { id: 5, name: "Text", label: "Text" },
-  { id: 6, name: "Post", label: "Post" },
+  { id: 1, name: "Cell Phone", label: profileTexts.contactMethodLabels.mobile },
+  { id: 2, name: "Day Phone", label: profileTexts.contactMethodLabels.dayPhone },
+  { id: 3, name: "Night Phone", label: profileTexts.contactMethodLabels.nightPhone },
+  { id: 4, name: "Email", label: profileTexts.contactMethodLabels.email },
+  { id: 5, name: "Text", label: profileTexts.contactMethodLabels.text },
+  { id: 6, name: "Post", label: profileTexts.contactMethodLabels.post },
 ] as const;
 
 export const BLOOD_GROUPS = ["O+", "O-", "A+", "A-", "B+", "B-", "AB+", "AB-"] as const;
@@ -69,7 +70,7 @@ function genderOf(value: string | undefined): ProfileView["gender"] {
 
 /** A gender the portal does not know is shown as the practice wrote it (issue 68): never guessed, never "Not stated" when it said something. */
 function genderLabelOf(gender: ProfileView["gender"], value: string | undefined): string {
-  return gender === "female" ? "Female" : gender === "male" ? "Male" : (value?.trim() ?? "");
+  return gender === "female" ? profileTexts.genders.female : gender === "male" ? profileTexts.genders.male : (value?.trim() ?? "");
 }
 
 /** The contact-methods extension is a JSON string; anything unreadable is treated as none on file. */
@@ -120,16 +121,16 @@ export function readProfile(patient: Patient): ProfileView {
   const gender = genderOf(patient.gender);
   const address = patient.address[0];
   const lines = address?.line ?? [];
-  const addressRows = [
-    { label: "Address Line 1", value: lines[0] },
-    { label: "Address Line 2", value: lines[1] },
-    { label: "Address Line 3", value: lines[2] },
+  const addressRows = ([
+    { label: profileTexts.addressRows.line1, value: lines[0] },
+    { label: profileTexts.addressRows.line2, value: lines[1] },
+    { label: profileTexts.addressRows.line3, value: lines[2] },
     // New Zealand's words (issue 21): the city line (1§3's City/County) is a town or city, as NZ Post
     // writes addresses; a suburb is a line of its own. And a postcode (issue 52).
-    { label: "Town/City", value: address?.city },
-    { label: "Country", value: address?.country },
-    { label: "Postcode", value: address?.postalCode },
-  ].filter((row): row is { label: string; value: string } => Boolean(row.value?.trim()));
+    { label: profileTexts.addressRows.city, value: address?.city },
+    { label: profileTexts.addressRows.country, value: address?.country },
+    { label: profileTexts.addressRows.postcode, value: address?.postalCode },
+  ] as { label: string; value: string | undefined }[]).filter((row): row is { label: string; value: string } => Boolean(row.value?.trim()));
   const methods = readContactMethods(patient.extension.contactMethods);
   const preferred = Number(patient.extension.preferredContactMethod);
   return {
@@ -161,11 +162,11 @@ export function readProfile(patient: Patient): ProfileView {
     },
     emergencyContacts: patient.contact.map((c) => {
       const phone = (use: string) => c.telecom.find((t) => (t.system ?? "phone") === "phone" && t.use === use)?.value;
-      const phones = [
-        { label: "Mobile", value: formatPhone(phone("mobile")) },
-        { label: "Home", value: formatPhone(phone("home")) },
-        { label: "Work", value: formatPhone(phone("work")) },
-      ].filter((p): p is { label: string; value: string } => p.value !== null);
+      const phones = ([
+        { label: profileTexts.phoneKinds.mobile, value: formatPhone(phone("mobile")) },
+        { label: profileTexts.phoneKinds.home, value: formatPhone(phone("home")) },
+        { label: profileTexts.phoneKinds.work, value: formatPhone(phone("work")) },
+      ] as { label: string; value: string | null }[]).filter((p): p is { label: string; value: string } => p.value !== null);
       return {
         id: c.id,
         // A contact whose name or relationship the practice does not send is still listed, and says so (issue 68).

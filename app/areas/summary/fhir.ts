@@ -9,6 +9,7 @@ import { normaliseNhi } from "@contract/nhi";
 import type { Organization, Patient } from "@contract/patient";
 import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
+import { summaryDocumentTexts as words } from "./document-texts";
 
 /** One person's record mapped to a FHIR R4 document Bundle as the NZ Patient Summary profiles it; pure, and nothing put in that the practice did not give (decisions/272). */
 
@@ -24,12 +25,12 @@ const XHTML = "http://www.w3.org/1999/xhtml";
 const UUID_NAMESPACE = "0ed78a4f-c098-4c16-8747-78e181dda55d";
 
 export const SUMMARY_SECTIONS = {
-  problems: { code: "11450-4", display: "Problem list - Reported", title: "Problems", noun: "problems", entry: "Condition" },
-  medications: { code: "10160-0", display: "History of Medication use Narrative", title: "Medication Summary", noun: "medicines", entry: "MedicationStatement" },
-  allergies: { code: "48765-2", display: "Allergies and adverse reactions Document", title: "Allergies and Intolerances", noun: "allergies or intolerances", entry: "AllergyIntolerance" },
-  immunisations: { code: "11369-6", display: "History of Immunization Narrative", title: "Immunisations", noun: "immunisations", entry: "Immunization" },
-  results: { code: "30954-2", display: "Relevant diagnostic tests/laboratory data Narrative", title: "Results", noun: "test results", entry: "Observation" },
-  vitals: { code: "8716-3", display: "Vital signs", title: "Vital Signs", noun: "vital signs", entry: "Observation" },
+  problems: { code: "11450-4", display: "Problem list - Reported", ...words.sections.problems, entry: "Condition" },
+  medications: { code: "10160-0", display: "History of Medication use Narrative", ...words.sections.medications, entry: "MedicationStatement" },
+  allergies: { code: "48765-2", display: "Allergies and adverse reactions Document", ...words.sections.allergies, entry: "AllergyIntolerance" },
+  immunisations: { code: "11369-6", display: "History of Immunization Narrative", ...words.sections.immunisations, entry: "Immunization" },
+  results: { code: "30954-2", display: "Relevant diagnostic tests/laboratory data Narrative", ...words.sections.results, entry: "Observation" },
+  vitals: { code: "8716-3", display: "Vital signs", ...words.sections.vitals, entry: "Observation" },
 } as const;
 export type SectionKey = keyof typeof SUMMARY_SECTIONS;
 const SECTION_KEYS = Object.keys(SUMMARY_SECTIONS) as SectionKey[];
@@ -130,7 +131,7 @@ function table(headers: readonly string[], rows: readonly (readonly string[])[])
 /* ---------- Helpers ---------- */
 
 const clean = (value: string | null | undefined): string => value?.trim() ?? "";
-const yesNo = (value: boolean | undefined) => (value === undefined ? recordTexts.notRecorded : value ? "Yes" : "No");
+const yesNo = (value: boolean | undefined) => (value === undefined ? recordTexts.notRecorded : value ? words.yes : words.no);
 /** A cell of a field the practice left out, null or empty (decisions/396): said, never blank. */
 const shown = (value: string): string => value || recordTexts.notRecorded;
 /** A required code the practice sent no words for: stated absent, as FHIR allows, never an empty text. */
@@ -255,7 +256,7 @@ export interface SummaryDocument {
 }
 
 /** The words a section without items says, in the narrative, on the screen's details and in the PDF. */
-export const emptySectionText = (key: SectionKey) => `The practice's record holds no ${SUMMARY_SECTIONS[key].noun} for this person. This does not say that there are none.`;
+export const emptySectionText = (key: SectionKey) => words.emptySection(SUMMARY_SECTIONS[key].noun);
 
 /**
  * The summary of one person as a FHIR R4 document Bundle. `generatedAt` is the document's date and
@@ -384,7 +385,7 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
     add("allergies", uuid("AllergyIntolerance", key), allergy, [
       shown(clean(a.code?.text)),
       shown(clean(a.extension.type)),
-      clean(a.extension.severity) || "Not recorded",
+      clean(a.extension.severity) || recordTexts.notRecorded,
       manifestations.join("; "),
       notes.join(" "),
     ]);
@@ -405,10 +406,10 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
     if (clean(i.extension.indication)) immunization.reasonCode = [{ text: clean(i.extension.indication) }];
     add("immunisations", uuid("Immunization", key), immunization, [
       shown(vaccine),
-      i.date ? shown(shownDate(i.date)) : "Not recorded",
+      i.date ? shown(shownDate(i.date)) : recordTexts.notRecorded,
       shown(clean(i.extension.indication)),
       shown(clean(i.extension.vaccinator)),
-      i.extension.given ? "Given" : i.extension.declined ? "Declined" : "Not given",
+      i.extension.given ? words.immunisationGiven : i.extension.declined ? words.immunisationDeclined : words.immunisationNotGiven,
     ]);
   }
 
@@ -427,9 +428,9 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
     if (clean(r.extension.laboratory)) observation.performer = [{ display: clean(r.extension.laboratory) }];
     if (clean(r.extension.comments)) observation.note = [{ text: clean(r.extension.comments) }];
     add("results", uuid("Observation", "result", key), observation, [
-      clean(r.description) || "Not recorded",
-      clean(r.extension.date) ? shownDate(r.extension.date) : "Not recorded",
-      clean(r.extension.laboratory) || "Not recorded",
+      clean(r.description) || recordTexts.notRecorded,
+      clean(r.extension.date) ? shownDate(r.extension.date) : recordTexts.notRecorded,
+      clean(r.extension.laboratory) || recordTexts.notRecorded,
       clean(r.extension.comments),
     ]);
   }
@@ -451,7 +452,7 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
     const unit = clean(values[0]?.unit);
     const valueText = (q: { value: number } | null | undefined) => (q ? number(q.value) : recordTexts.notRecorded);
     if (vital.toLowerCase() === "blood pressure") {
-      observation.component = values.slice(0, 2).map((q, k) => ({ code: { text: k === 0 ? "Systolic" : "Diastolic" }, ...(q ? { valueQuantity: quantity(q) } : {}) }));
+      observation.component = values.slice(0, 2).map((q, k) => ({ code: { text: k === 0 ? words.systolic : words.diastolic }, ...(q ? { valueQuantity: quantity(q) } : {}) }));
     } else if (values[0]) {
       observation.valueQuantity = quantity(values[0]);
     }
@@ -460,14 +461,7 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
   }
 
   /* Composition */
-  const HEADERS: Record<SectionKey, string[]> = {
-    problems: ["Problem", "Onset", "Long term"],
-    medications: ["Medicine", "Instructions", "Prescribed", "Until", "Long term", "Prescriber"],
-    allergies: ["Substance", "Type", "Severity", "Reaction", "Note"],
-    immunisations: ["Vaccine", "Given", "Indication", "Vaccinator", "Status"],
-    results: ["Test", "Date", "Laboratory", "Comments"],
-    vitals: ["Vital sign", "Date", "Value"],
-  };
+  const HEADERS: Record<SectionKey, readonly string[]> = words.headers;
   const sections = SECTION_KEYS.map((key): fhir.CompositionSection => {
     const s = SUMMARY_SECTIONS[key];
     const code: fhir.CodeableConcept = { coding: [{ system: LOINC, code: s.code, display: s.display }] };
@@ -479,13 +473,12 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
         text: div(`<p>${escapeXhtml(emptySectionText(key))}</p>`),
         emptyReason: {
           coding: [{ system: LIST_EMPTY_REASON_SYSTEM, code: "unavailable", display: "Unavailable" }],
-          text: `The practice holds no ${s.noun} for this person.`,
+          text: words.emptyReason(s.noun),
         },
       };
     }
     const partial = record.partial?.[key];
-    const holds = partial?.total === undefined ? `may hold more ${s.noun}` : `holds ${partial.total} ${s.noun}`;
-    const note = partial ? `<p>${escapeXhtml(`The practice ${holds}; the first ${partial.read} are included.`)}</p>` : "";
+    const note = partial ? `<p>${escapeXhtml(words.partialNarrative(s.noun, partial.read, partial.total))}</p>` : "";
     return { title: s.title, code, text: div(`${table(HEADERS[key], rows[key])}${note}`), entry: inSection.map((e) => ({ reference: e.url })) };
   });
 
@@ -499,7 +492,7 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
     subject: { reference: urlOf(patientId), ...(name ? { display: name } : {}) },
     date: stamp,
     author: [{ reference: urlOf(practiceId), ...(fhirPractice.name ? { display: fhirPractice.name } : {}) }],
-    title: name ? `Patient summary: ${name}` : "Patient summary",
+    title: words.documentTitle(name),
     custodian: { reference: urlOf(practiceId) },
     section: sections,
   };

@@ -12,7 +12,7 @@ import type { Route } from "./+types/page.route";
  * two downloads, made on the server from the practice's record each time they are asked for.
  */
 
-export const meta: Route.MetaFunction = () => [{ title: "My health summary – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: summaryTexts.metaTitle }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [page, shareLinks] = await Promise.all([loadSummaryPage(request), shareLinksOf(request)]);

@@ -3,6 +3,8 @@ import { createRequire } from "node:module";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { SummaryDocument, SummaryTable } from "./fhir";
 import { cellText, columnWidths, wrapText } from "./pdf-layout";
+import { summaryDocumentTexts as words } from "./document-texts";
+import { recordTexts } from "~/lib/texts/record";
 
 /** The patient summary as an A4 PDF to read and print, in DejaVu Sans so Māori names keep their macrons (decisions/275). */
 
@@ -49,11 +51,11 @@ export async function summaryPdf(doc: Pick<SummaryDocument, "heading" | "tables"
   const { heading, tables } = doc;
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const title = heading.patientName ? `Health summary: ${heading.patientName}` : "Health summary";
+  const title = words.pdfTitle(heading.patientName);
   pdf.setTitle(title);
-  pdf.setAuthor(heading.practiceName || "The practice");
-  pdf.setSubject("Patient summary from the practice's record (International Patient Summary sections)");
-  pdf.setCreator("Patient portal");
+  pdf.setAuthor(heading.practiceName || words.thePractice);
+  pdf.setSubject(words.pdfSubject);
+  pdf.setCreator(words.pdfCreator);
   pdf.setProducer("pdf-lib");
   pdf.setLanguage("en-NZ");
   pdf.setCreationDate(generatedAt);
@@ -84,24 +86,24 @@ export async function summaryPdf(doc: Pick<SummaryDocument, "heading" | "tables"
   };
 
   /* The head: the practice, the document, the patient. */
-  paragraph(heading.practiceName || "The practice", { size: 15, font: bold });
+  paragraph(heading.practiceName || words.thePractice, { size: 15, font: bold });
   if (heading.practiceAddress) paragraph(heading.practiceAddress, { size: 9.5, colour: MUTED });
   y -= 10;
   paragraph(title, { size: 18, font: bold, after: 4 });
   const facts: [string, string][] = [
-    ["Patient", heading.patientName || "Not recorded"],
-    ["NHI", heading.nhi || "Not recorded"],
-    ["Date of birth", heading.birthDate || "Not recorded"],
-    ["Made", `${heading.generated} (New Zealand time)`],
+    [words.patient, heading.patientName || recordTexts.notRecorded],
+    [words.nhi, heading.nhi || recordTexts.notRecorded],
+    [words.birthDate, heading.birthDate || recordTexts.notRecorded],
+    [words.made, words.madeAt(heading.generated)],
   ];
   for (const [label, value] of facts) {
     y -= 11;
-    text(`${label}:`, { font: bold });
+    text(words.factLabel(label), { font: bold });
     text(cellText(value), { x: MARGIN + 80 });
     y -= 4;
   }
   y -= 6;
-  paragraph("From the practice's record as it stood when this was made. A section with none recorded means the practice's record holds none; it does not say that there are none.", {
+  paragraph(words.pdfIntro, {
     size: 8.5,
     colour: MUTED,
     after: 6,
@@ -111,9 +113,9 @@ export async function summaryPdf(doc: Pick<SummaryDocument, "heading" | "tables"
 
   /* Each page's foot: whose summary, and which page. */
   const pages = pdf.getPages();
-  const who = [heading.patientName, heading.nhi ? `NHI ${heading.nhi}` : ""].filter(Boolean).join(", ");
+  const who = [heading.patientName, heading.nhi ? words.footNhi(heading.nhi) : ""].filter(Boolean).join(", ");
   pages.forEach((p, i) => {
-    const foot = `${who ? `${who} · ` : ""}Health summary made ${heading.generated} · Page ${i + 1} of ${pages.length}`;
+    const foot = words.foot(who, heading.generated, i + 1, pages.length);
     p.drawLine({ start: { x: MARGIN, y: MARGIN + 14 }, end: { x: A4[0] - MARGIN, y: MARGIN + 14 }, thickness: 0.5, color: RULE });
     p.drawText(foot, { x: MARGIN, y: MARGIN, size: 8, font: regular, color: MUTED });
   });
@@ -126,7 +128,7 @@ export async function summaryPdf(doc: Pick<SummaryDocument, "heading" | "tables"
     y -= 14;
     paragraph(table.title, { size: 13, font: bold, after: 3 });
     if (table.rows.length === 0) {
-      paragraph(`None recorded. ${table.empty}`, { size: 9.5, after: 8 });
+      paragraph(words.noneRecorded(table.empty), { size: 9.5, after: 8 });
       return;
     }
     const widths = columnWidths(table.key, WIDTH);
@@ -156,14 +158,14 @@ export async function summaryPdf(doc: Pick<SummaryDocument, "heading" | "tables"
         const lines = whole.map((l) => l.slice(from, from + room));
         if (y - heightOf(lines) < BOTTOM) {
           newPage();
-          paragraph(`${table.title} (continued)`, { size: 10, font: bold, after: 2 });
+          paragraph(words.continued(table.title), { size: 10, font: bold, after: 2 });
           row(head, bold, true);
         }
         row(lines, regular, false);
       }
     }
     y -= 4;
-    if (table.partial) paragraph(`The practice ${table.partial.total === undefined ? "may hold more" : `holds ${table.partial.total}`}; the first ${table.partial.read} are included.`, { size: 9, colour: MUTED });
+    if (table.partial) paragraph(words.partialPdf(table.partial.read, table.partial.total), { size: 9, colour: MUTED });
     y -= 6;
   }
 }

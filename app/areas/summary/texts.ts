@@ -1,8 +1,12 @@
 /** The texts of "My health summary" (issue 32, decisions/275). */
 export const summaryTexts = {
+  metaTitle: "My health summary – Patient Portal",
   title: "My health summary",
   intro: "Your health record at the practice in one document, to keep, print or give to another doctor, here or overseas.",
   contentsHeading: "What the summary holds",
+  /** The contents table's column headings, for screen readers. */
+  sectionColumn: "Section",
+  recordedColumn: "Recorded",
   noneRecorded: "None recorded",
   /** How many a section holds, with its noun. */
   count: (n: number, noun: string) => `${n} ${noun}`,
@@ -51,6 +55,8 @@ export const shareTexts = {
   labelLong: "The label can be at most 80 characters.",
   labelCharacters: "The label cannot hold line breaks or tabs.",
   madeHeading: "Your new share link",
+  /** After madeHeading, when the link has a label: together they form one heading. */
+  madeLabel: (label: string) => `: ${label}`,
   madeIntro: (expires: string) => `Scan the code, or copy the link and send it. It works with your passcode until ${expires}.`,
   onlyOnce: "This is the only time the portal can show this link: it does not keep the link's key. Copy it now, or make a new one later.",
   qrAlt: "QR code of the share link. The same link is written beside it.",

@@ -1,4 +1,8 @@
 export const errorsTexts = {
+  /** root.tsx's words: every page's default title, and its error page's way back. */
+  portalTitle: "Patient Portal",
+  backToDashboard: "Go back to the dashboard",
+  notFoundMetaTitle: "Page not found – Patient Portal",
   notFoundTitle: "Failed to load the page",
   notFoundCode: "Error Code: 404",
   practiceUnavailable: "The practice's system is not answering just now. Please try again in a few minutes.",

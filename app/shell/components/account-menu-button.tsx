@@ -1,3 +1,5 @@
+import { shellTexts } from "../texts";
+
 /**
  * What the header's account menu button shows and is named, shared by the plain button of the first load
  * (user-menu.tsx) and radix's trigger once the menu's code has arrived (account-menu.tsx): the same look
@@ -18,7 +20,7 @@ export function AccountMenuLabel({ name, short }: { name: string; short?: string
         name
       )}
       <span aria-hidden="true"> ▾</span>
-      <span className="sr-only">: account menu</span>
+      <span className="sr-only">{shellTexts.accountMenu}</span>
     </>
   );
 }

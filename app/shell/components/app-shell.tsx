@@ -7,6 +7,7 @@ import { NavigationProgress } from "./navigation-progress";
 import { useViewing } from "./use-viewing";
 import { UserMenu } from "./user-menu";
 import { LanguageChoice } from "~/components/language-choice";
+import { shellTexts as t } from "../texts";
 
 interface AppShellProps {
   menu: MenuLink[];
@@ -39,7 +40,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
     <div className="flex min-h-screen flex-col">
       <NavigationProgress />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:p-3">
-        Skip to main content
+        {t.skipToMain}
       </a>
       <header className="no-print border-b-4 border-brand-dark bg-brand text-white">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 wide:gap-x-6">
@@ -50,10 +51,10 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
             aria-controls="side-menu"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            Menu
+            {t.menu}
           </button>
           <Link to="/" className="text-xl font-bold text-white no-underline">
-            Patient Portal
+            {t.portalName}
           </Link>
           {practice ? (
             <p className="hidden text-white wide:block">
@@ -63,7 +64,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
           ) : null}
           <div className="ml-auto flex flex-wrap items-center gap-2">
             <LanguageChoice />
-            <UserMenu name={patient.name} short="Account" canSwitch={canSwitch} canShare={canShare} />
+            <UserMenu name={patient.name} short={t.account} canSwitch={canSwitch} canShare={canShare} />
           </div>
         </div>
         {/* Below 993 px the patient's details fold behind Details (issue 21: on a phone the header took
@@ -71,11 +72,11 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
         <div className="bg-brand-dark px-4 py-2 text-sm">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 wide:hidden">
             <p>
-              <span className="font-semibold">Patient:</span> {patient.name}
+              <span className="font-semibold">{t.patient}</span> {patient.name}
             </p>
             {actingFor ? (
               <p>
-                <span className="font-semibold">Signed in as:</span> {actingFor.parentName}
+                <span className="font-semibold">{t.signedInAs}</span> {actingFor.parentName}
               </p>
             ) : null}
             <button
@@ -85,30 +86,30 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
               aria-controls="patient-details"
               onClick={() => setDetailsOpen((open) => !open)}
             >
-              {detailsOpen ? "Hide details" : "Details"}
-              <span className="sr-only"> of {patient.name}</span>
+              {detailsOpen ? t.hideDetails : t.details}
+              <span className="sr-only">{t.detailsOf(patient.name)}</span>
             </button>
           </div>
           <dl id="patient-details" className={`${detailsOpen ? "flex" : "hidden"} flex-wrap gap-x-6 gap-y-1 wide:flex`}>
             <div className="hidden gap-1 wide:flex">
-              <dt className="font-semibold">Patient:</dt>
+              <dt className="font-semibold">{t.patient}</dt>
               <dd>{patient.name}</dd>
             </div>
             {patient.details.map(([label, value]) => (
               <div key={label} className="flex gap-1">
-                <dt className="font-semibold">{label}:</dt>
+                <dt className="font-semibold">{t.detailLabel(label)}</dt>
                 <dd className="break-all">{value}</dd>
               </div>
             ))}
             {actingFor ? (
               <div className="hidden gap-1 wide:flex">
-                <dt className="font-semibold">Signed in as:</dt>
+                <dt className="font-semibold">{t.signedInAs}</dt>
                 <dd>{actingFor.parentName}</dd>
               </div>
             ) : null}
             {practice ? (
               <div className="flex gap-1 wide:hidden">
-                <dt className="font-semibold">Practice:</dt>
+                <dt className="font-semibold">{t.practice}</dt>
                 <dd>
                   {practice.name} · {practice.open}
                 </dd>
@@ -121,13 +122,13 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
       <div className="flex flex-1">
         <nav
           id="side-menu"
-          aria-label="Main menu"
+          aria-label={t.mainMenu}
           className={`no-print w-full shrink-0 border-r border-line bg-white wide:block wide:w-[225px] ${menuOpen ? "block" : "hidden"} absolute z-40 wide:static`}
         >
           <ul className="flex flex-col py-2">
             <li>
               <Link to="/" {...menuEntry(pathname === "/")} onClick={() => setMenuOpen(false)}>
-                Dashboard
+                {t.dashboard}
               </Link>
             </li>
             {menu.map((item) => (
@@ -137,7 +138,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
                   {item.badge ? (
                     <span className="ml-auto rounded-full bg-danger px-2 text-sm font-bold text-white">
                       {item.badge}
-                      <span className="sr-only"> unread</span>
+                      <span className="sr-only">{t.unread}</span>
                     </span>
                   ) : null}
                 </Link>
@@ -150,15 +151,15 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
             <ShellNotice notice={notice} />
             {viewNote ? (
               <p className="mb-6 border-l-8 border-brand bg-white p-4 shadow-sm">
-                <span className="font-semibold">About this view: </span>
+                <span className="font-semibold">{t.aboutThisView}</span>
                 {viewNote}
               </p>
             ) : null}
             {children}
           </main>
           <footer className="no-print flex flex-wrap justify-between gap-2 border-t border-line bg-white px-4 py-3 text-sm text-muted">
-            <p>Patient Portal © 2022</p>
-            <p>Version {version}</p>
+            <p>{t.copyright}</p>
+            <p>{t.version(version)}</p>
           </footer>
         </div>
       </div>

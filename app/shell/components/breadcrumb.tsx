@@ -1,13 +1,14 @@
 import { Link } from "react-router";
+import { shellTexts } from "../texts";
 
 /** Every screen's breadcrumb: a Dashboard link, then the current page (1§2), after its parent page when it has one. */
 export function Breadcrumb({ current, parent }: { current: string; parent?: { to: string; label: string } }) {
   return (
-    <nav aria-label="Breadcrumb" className="no-print mb-4">
+    <nav aria-label={shellTexts.breadcrumb} className="no-print mb-4">
       <ol className="flex flex-wrap items-center gap-2 text-muted">
         <li>
           <Link to="/" className="text-brand underline underline-offset-4">
-            Dashboard
+            {shellTexts.dashboard}
           </Link>
         </li>
         <li aria-hidden="true">/</li>

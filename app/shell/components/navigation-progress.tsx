@@ -1,4 +1,5 @@
 import { useLocation, useNavigation } from "react-router";
+import { shellTexts } from "../texts";
 
 /** 1§2's spinner while the token is checked: a bar across the page and a status line for a move between pages (decisions/371). */
 export function NavigationProgress() {
@@ -8,7 +9,7 @@ export function NavigationProgress() {
   return (
     <>
       <p role="status" className="sr-only">
-        {moving ? "Loading the page…" : ""}
+        {moving ? shellTexts.loadingPage : ""}
       </p>
       {moving ? (
         <div aria-hidden="true" className="no-print fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-dark">

@@ -7,6 +7,7 @@ import { accountSwitchTexts } from "~/lib/texts/account-switch";
 import { ACCESS_RECORD_PATH, SHARING_PATH } from "~/lib/areas";
 import type { AccountMenu, AccountMenuItem, EarlyPress } from "./account-menu";
 import { ACCOUNT_MENU_BUTTON, AccountMenuLabel } from "./account-menu-button";
+import { shellTexts as t } from "../texts";
 
 /**
  * The account menu's code: radix's DropdownMenu with Popper and floating-ui, about 13 KB gzip that every
@@ -14,8 +15,6 @@ import { ACCOUNT_MENU_BUTTON, AccountMenuLabel } from "./account-menu-button";
  */
 const menuCode = lazyModule(() => import("./account-menu"));
 
-/** Said under the button when a press could not fetch the menu; the next press fetches it again. */
-const NOT_FETCHED = "The account menu could not be loaded. Check your connection, then press the menu again.";
 
 /** The keys radix's trigger opens the menu on. */
 const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
@@ -37,14 +36,14 @@ export function UserMenu({ name, short, canSwitch = false, canShare = false }: {
   const navigate = useNavigate();
   const logoutForm = useRef<HTMLFormElement>(null);
   const items: AccountMenuItem[] = [
-    { label: "Profile", onSelect: () => navigate("/profile") },
-    { label: "Notification Settings", onSelect: () => navigate(NOTIFICATION_SETTINGS) },
+    { label: t.profile, onSelect: () => navigate("/profile") },
+    { label: t.notificationSettings, onSelect: () => navigate(NOTIFICATION_SETTINGS) },
     ...(canSwitch ? [{ label: accountSwitchTexts.menuItem, onSelect: () => navigate("/account/switch") }] : []),
-    { label: "Who has looked at my record", onSelect: () => navigate(ACCESS_RECORD_PATH) },
-    ...(canShare ? [{ label: "Who can see my record", onSelect: () => navigate(SHARING_PATH) }] : []),
-    { label: "Refresh Configurations", onSelect: () => void readAgain() },
+    { label: t.accessRecord, onSelect: () => navigate(ACCESS_RECORD_PATH) },
+    ...(canShare ? [{ label: t.sharing, onSelect: () => navigate(SHARING_PATH) }] : []),
+    { label: t.refresh, onSelect: () => void readAgain() },
   ];
-  const groups = [items, [{ label: "Log Out", onSelect: () => logoutForm.current?.requestSubmit() }]];
+  const groups = [items, [{ label: t.logOut, onSelect: () => logoutForm.current?.requestSubmit() }]];
   const button = useRef<HTMLButtonElement>(null);
   const pressed = useRef<EarlyPress | null>(null);
   const [arrived, setArrived] = useState<Arrived | null>(() => (menuCode.arrived ? { AccountMenu: menuCode.arrived.AccountMenu, focus: false, press: null } : null));
@@ -100,7 +99,7 @@ export function UserMenu({ name, short, canSwitch = false, canShare = false }: {
       )}
       {notFetched && !arrived ? (
         <p role="alert" className="mt-1 max-w-xs text-sm font-semibold text-white">
-          {NOT_FETCHED}
+          {t.menuNotFetched}
         </p>
       ) : null}
       <Form ref={logoutForm} method="post" action="/logout" className="hidden" />

@@ -1,6 +1,7 @@
 import { useImperativeHandle, useRef, type Ref } from "react";
 import type { InvoiceTableRow } from "~/lib/accounts-view";
 import { formatCents } from "~/lib/money";
+import { paymentTexts as t } from "../texts";
 
 /** The invoices of 1§2: a table where its eight columns fit, otherwise a card per invoice, chosen by a container query (decisions/120). */
 interface Props {
@@ -24,7 +25,7 @@ export interface InvoiceTableHandle {
  * The columns, whose words are the row's `shown` in this order (made by the server, "Not recorded" where
  * the invoice lacks a field, issue 68); Pay Now follows the payment's allocation, or says the practice sent none.
  */
-const FIELDS = ["Notes", "Type", "Reference No.", "Amount", "Balance", "Pay Now", "Date"] as const;
+const FIELDS = t.columns;
 
 const valueOf = (row: InvoiceTableRow, at: number) => (at === 5 && (row.payNowCents || !row.shown[5]) ? formatCents(row.payNowCents) : row.shown[at]);
 
@@ -55,9 +56,9 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen, onReach, r
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr>
-              {checked ? head("In this payment") : null}
+              {checked ? head(t.inPaymentColumn) : null}
               {FIELDS.map((label) => head(label))}
-              {head("Action")}
+              {head(t.actionColumn)}
             </tr>
           </thead>
           <tbody>
@@ -96,10 +97,10 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen, onReach, r
         ) : (
           <ul aria-label={caption} className="flex flex-col gap-3">
             {rows.map((row, index) => (
-              <li key={row.id} aria-label={`Invoice ${row.shown[2]}`} className="rounded border border-muted/40 bg-white p-4">
+              <li key={row.id} aria-label={t.invoiceNamed(row.shown[2])} className="rounded border border-muted/40 bg-white p-4">
                 {checked ? (
                   <p className="mb-2 flex items-center gap-2">
-                    <span className="font-semibold">In this payment:</span>
+                    <span className="font-semibold">{t.inPayment}</span>
                     <InPaymentMark row={row} checked={checked} />
                   </p>
                 ) : null}
@@ -134,10 +135,10 @@ function InPaymentMark({ row, checked }: { row: InvoiceTableRow; checked: Readon
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
         <path d="m5 12 5 5 9-10" />
       </svg>
-      Included
+      {t.included}
     </span>
   ) : (
-    <span className="text-muted">Not included</span>
+    <span className="text-muted">{t.notIncluded}</span>
   );
 }
 
@@ -149,13 +150,13 @@ function ViewButton({ row, index, onOpen, withText = false }: { row: InvoiceTabl
       data-row={index}
       onClick={() => onOpen(row)}
       className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded px-2 font-semibold text-brand underline-offset-4 hover:underline"
-      aria-label={`View invoice ${row.shown[2]} (PDF)`}
+      aria-label={t.viewInvoiceLabel(row.shown[2])}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
         <circle cx="12" cy="12" r="3" />
       </svg>
-      <span>View{withText ? " invoice" : ""}</span>
+      <span>{withText ? t.viewInvoice : t.view}</span>
     </button>
   );
 }

@@ -54,7 +54,7 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished, onUnpaid }: {
       {open.charged ? (
         <div>
           <Button onClick={() => void finish()} busy={busy}>
-            {busy ? "Finishing…" : t.finish}
+            {busy ? t.finishing : t.finish}
           </Button>
         </div>
       ) : null}

@@ -188,7 +188,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
   return (
     <div className="flex flex-col gap-6">
-      <InvoiceTable caption="Pending invoices" rows={rows} empty={paymentTexts.noPending} checked={checked} onOpen={onOpen} onReach={onReachInvoices} />
+      <InvoiceTable caption={paymentTexts.pendingCaption} rows={rows} empty={paymentTexts.noPending} checked={checked} onOpen={onOpen} onReach={onReachInvoices} />
 
       {openPayment && !resume && !setAside ? (
         <OpenPaymentNotice open={openPayment} focusOnShow={focusOpen} onFinished={(message) => onPaid({ message })} onUnpaid={onBlocked} />
@@ -196,7 +196,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
         // Nothing owed: no payment form to fill in for $0.00 (issue 21), just the plain answer.
         <section aria-labelledby="pay-heading" className="flex flex-col gap-2 rounded bg-white p-4 shadow-sm">
           <h2 id="pay-heading" className="text-2xl font-bold">
-            Make a payment
+            {paymentTexts.makePayment}
           </h2>
           <p>{paymentTexts.nothingOwed}</p>
         </section>
@@ -223,7 +223,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           ) : (
             <>
               <h2 id="pay-heading" ref={openHeading} tabIndex={-1} className="text-2xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2">
-                Make a payment
+                {paymentTexts.makePayment}
               </h2>
               {setAside ? <p>{paymentTexts.openSetAside(openPayment.amount, openPayment.started)}</p> : null}
             </>
@@ -235,21 +235,21 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             {resume ? null : (
               <fieldset className="flex flex-col gap-2">
                 <legend id={ids.choice} className="mb-1 font-semibold">
-                  How much would you like to pay?
+                  {paymentTexts.howMuch}
                 </legend>
                 <label className="flex min-h-11 items-center gap-3">
                   <input type="radio" name="choice" className="size-5" checked={ctx.choice === 1} onChange={() => send({ type: "choice.select", choice: 1 })} />
-                  Pay the total balance ({formatCents(totalBalanceCents(invoices))})
+                  {paymentTexts.payTotal(formatCents(totalBalanceCents(invoices)))}
                 </label>
                 <label className="flex min-h-11 items-center gap-3">
                   <input type="radio" name="choice" className="size-5" checked={ctx.choice === 2} onChange={() => send({ type: "choice.select", choice: 2 })} />
-                  Pay another amount
+                  {paymentTexts.payOther}
                 </label>
               </fieldset>
             )}
             {ctx.choice === 2 && !resume ? (
               <TextField
-                label="Amount (NZD)"
+                label={paymentTexts.amountLabel}
                 inputMode="decimal"
                 value={ctx.amountText}
                 onChange={(event) => send({ type: "amount.change", text: event.target.value })}
@@ -261,12 +261,12 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             {cardTypes.length > 0 && typeFixed ? (
               // The fee went to the card provider with this card type: the card must be its brand.
               <p>
-                <span className="font-semibold">Card type and fee:</span> {ctx.cardTypes[ctx.cardTypeIndex]?.label}
+                <span className="font-semibold">{paymentTexts.cardTypeAndFeeFixed}</span> {ctx.cardTypes[ctx.cardTypeIndex]?.label}
               </p>
             ) : cardTypes.length > 0 ? (
               <div className="flex max-w-md flex-col gap-1">
                 <label htmlFor="card-type" className="font-semibold">
-                  Card type and fee
+                  {paymentTexts.cardTypeAndFee}
                 </label>
                 <select
                   id="card-type"
@@ -285,7 +285,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
             {method === "card" && hasInvoices ? (
               provider.kind === "stripe" ? (
-                <Suspense fallback={<p role="status">Loading the card form…</p>}>
+                <Suspense fallback={<p role="status">{paymentTexts.loadingCardForm}</p>}>
                   <StripeCardFields publishableKey={provider.publishableKey} disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} cardChoice={cardChoice} />
                 </Suspense>
               ) : (
@@ -294,11 +294,11 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             ) : null}
 
             <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-              <dt>Amount</dt>
+              <dt>{paymentTexts.amount}</dt>
               <dd>{formatCents(amountCents)}</dd>
-              <dt>Card fee</dt>
+              <dt>{paymentTexts.cardFee}</dt>
               <dd>{formatCents(fee)}</dd>
-              <dt className="font-semibold">Total to charge</dt>
+              <dt className="font-semibold">{paymentTexts.totalToCharge}</dt>
               <dd className="font-semibold">{formatCents(amountCents + fee)}</dd>
             </dl>
           </fieldset>
@@ -306,14 +306,17 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           {ctx.progress > 0 ? (
             <div className="flex flex-col gap-1">
               {/* A failure stops the bar where 1§4 puts it (100) but never as a full blue "done": it says it stopped. */}
-              <span id="pay-progress-label">Payment progress{failure ? <span className="font-semibold">: stopped, not completed</span> : null}</span>
+              <span id="pay-progress-label">
+                {paymentTexts.progress}
+                {failure ? <span className="font-semibold">{paymentTexts.progressStopped}</span> : null}
+              </span>
               <div
                 role="progressbar"
                 aria-labelledby="pay-progress-label"
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={ctx.progress}
-                aria-valuetext={failure ? "Stopped: the payment was not completed" : `${ctx.progress}%`}
+                aria-valuetext={failure ? paymentTexts.progressStoppedValue : paymentTexts.progressValue(ctx.progress)}
                 className="h-3 w-full max-w-md overflow-hidden rounded bg-muted/30"
               >
                 <div className={`h-full ${failure ? "bg-danger bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(255_255_255/0.5)_6px_12px)]" : "bg-brand"}`} style={{ width: `${ctx.progress}%` }} />
@@ -323,7 +326,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
           {ctx.result?.kind === "failed" ? (
             <div ref={failureRef} tabIndex={-1}>
-              <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : ctx.result.sessionEnded ? paymentTexts.sessionEndedTitle : paymentTexts.failedTitle}>
+              <Alert title={ctx.result.charged ? paymentTexts.chargedTitle : ctx.result.uncertain ? paymentTexts.interruptedTitle : ctx.result.sessionEnded ? paymentTexts.sessionEndedTitle : paymentTexts.failedTitle}>
                 <p>{ctx.result.message}</p>
                 {ctx.fixed && !ctx.result.charged && !ctx.result.uncertain && !ctx.result.sessionEnded && state.matches("failed") ? <p className="mt-2">{paymentTexts.retryAnotherCard}</p> : null}
                 {ctx.result.sessionEnded ? (
@@ -333,10 +336,10 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
                 ) : null}
                 {state.matches("failed") ? (
                   <div className="mt-3 flex flex-wrap gap-3">
-                    <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? "Try recording the payment again" : "Try again"}</Button>
+                    <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? paymentTexts.retryRecording : paymentTexts.tryAgain}</Button>
                     {!ctx.result.charged && !ctx.fixed ? (
                       <Button variant="secondary" onClick={() => send({ type: "payment.dismiss" })}>
-                        Change the payment
+                        {paymentTexts.changePayment}
                       </Button>
                     ) : null}
                   </div>
@@ -355,7 +358,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               aria-describedby={!hasInvoices ? ids.hint : undefined}
               title={!hasInvoices ? paymentTexts.nothingToPay : undefined}
             >
-              {paying ? "Paying…" : "Pay"}
+              {paying ? paymentTexts.paying : paymentTexts.pay}
             </Button>
             {!hasInvoices ? (
               <span id={ids.hint} className="text-muted">

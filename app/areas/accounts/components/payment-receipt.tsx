@@ -2,6 +2,7 @@ import { forwardRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { PaidNotice } from "~/lib/accounts-view";
 import { Button } from "~/components/ui/button";
+import { paymentTexts as t } from "../texts";
 
 /**
  * What a payment's success says (issue 21): the amount, the date and the practice's payment reference,
@@ -25,25 +26,25 @@ export const PaymentResult = forwardRef<HTMLDivElement, { notice: PaidNotice }>(
       {receipt ? (
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-semibold">Amount paid</dt>
+            <dt className="font-semibold">{t.amountPaid}</dt>
             <dd>{receipt.total}</dd>
-            <dt className="font-semibold">Of which card fee</dt>
+            <dt className="font-semibold">{t.ofWhichFee}</dt>
             <dd>
               {receipt.fee}
-              {receipt.cardType ? ` (${receipt.cardType})` : ""}
+              {receipt.cardType ? t.feeCardType(receipt.cardType) : ""}
             </dd>
-            <dt className="font-semibold">Date</dt>
+            <dt className="font-semibold">{t.paidAt}</dt>
             <dd>{receipt.paidAt}</dd>
-            <dt className="font-semibold">Practice payment reference</dt>
+            <dt className="font-semibold">{t.practiceReference}</dt>
             <dd>{receipt.reference}</dd>
           </dl>
           {receipt.invoices.length > 0 ? (
             <div>
-              <p className="font-semibold">Paid towards</p>
+              <p className="font-semibold">{t.paidTowards}</p>
               <ul className="list-disc pl-6">
                 {receipt.invoices.map((invoice) => (
                   <li key={invoice.reference}>
-                    Invoice {invoice.reference}: {invoice.paid}
+                    {t.paidInvoice(invoice.reference, invoice.paid)}
                   </li>
                 ))}
               </ul>
@@ -51,7 +52,7 @@ export const PaymentResult = forwardRef<HTMLDivElement, { notice: PaidNotice }>(
           ) : null}
           <div className="no-print">
             <Button variant="secondary" onClick={print}>
-              Print receipt
+              {t.printReceipt}
             </Button>
           </div>
         </>

@@ -46,7 +46,7 @@ function StripeCard({ disabled, showErrors, onChange, slot, billing, cardChoice 
   return (
     <div className="flex flex-col gap-1">
       <span id="stripe-card-label" className="font-semibold">
-        Card details
+        {cardProviderTexts.cardDetails}
       </span>
       {showErrors && error ? (
         <p className="font-semibold text-danger" role="alert">

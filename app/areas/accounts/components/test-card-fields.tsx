@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { CardChoice } from "../card-brand";
 import { TextField } from "~/components/ui/field";
+import { paymentTexts } from "../texts";
 import type { CardFieldsProps } from "./card-provider";
 
 type TestCard = { cardNumber: string; expiry: string; cvc: string };
@@ -46,7 +47,7 @@ export function TestCardFields({ disabled, showErrors, onChange, slot, checks, c
   return (
     <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
       <TextField
-        label="Card number"
+        label={paymentTexts.cardNumber}
         inputMode="numeric"
         autoComplete="cc-number"
         value={card.cardNumber}
@@ -54,8 +55,8 @@ export function TestCardFields({ disabled, showErrors, onChange, slot, checks, c
         disabled={disabled}
         error={showErrors ? errors.cardNumber : undefined}
       />
-      <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" value={card.expiry} onChange={set("expiry")} disabled={disabled} error={showErrors ? errors.expiry : undefined} />
-      <TextField label="Security code (CVC)" inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={set("cvc")} disabled={disabled} error={showErrors ? errors.cvc : undefined} />
+      <TextField label={paymentTexts.cardExpiry} autoComplete="cc-exp" value={card.expiry} onChange={set("expiry")} disabled={disabled} error={showErrors ? errors.expiry : undefined} />
+      <TextField label={paymentTexts.cardCvc} inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={set("cvc")} disabled={disabled} error={showErrors ? errors.cvc : undefined} />
     </div>
   );
 }

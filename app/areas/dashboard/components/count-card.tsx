@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { DashboardCard } from "~/lib/menu";
+import { dashboardPageTexts } from "../texts";
 
 /**
  * One card of the dashboard (1§2): the practice's count, its empty text at 0, or a sentence; a count
@@ -22,7 +23,7 @@ export function CountCard({ card, notRecorded }: { card: DashboardCard; notRecor
       )}
       {card.href ? (
         <Link to={card.href} className="mt-auto text-brand underline underline-offset-4">
-          View {card.unit.replace(/^(new|unread|future|long term) /, "")}
+          {dashboardPageTexts.viewCard(card.unit)}
         </Link>
       ) : null}
     </li>

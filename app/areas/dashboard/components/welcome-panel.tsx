@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import type { MenuLink } from "~/lib/menu";
+import { dashboardPageTexts as t } from "../texts";
 
 /** What a new patient can do first, each only where the practice's menu has that area (decisions/004). */
 const NEXT_STEPS: { path: string; text: string }[] = [
-  { path: "/appointments", text: "Book your first appointment" },
-  { path: "/emails", text: "Send a message to the practice" },
-  { path: "/medications", text: "See your medications and ask for repeats" },
-  { path: "/accounts", text: "See your invoices and pay your account" },
+  { path: "/appointments", text: t.bookFirst },
+  { path: "/emails", text: t.sendMessage },
+  { path: "/medications", text: t.seeMedications },
+  { path: "/accounts", text: t.seeInvoices },
 ];
 
 /**
@@ -18,14 +19,14 @@ export function WelcomePanel({ menu }: { menu: readonly MenuLink[] }) {
   return (
     <section aria-labelledby="welcome-heading" className="flex flex-col gap-3 rounded border-l-8 border-brand bg-white p-4 shadow-sm">
       <h2 id="welcome-heading" className="text-xl font-bold">
-        Welcome to your patient portal
+        {t.welcomeTitle}
       </h2>
-      <p>You have no appointments with the practice yet. Your appointments, results and messages will show here as they arrive.</p>
-      <p className="font-semibold">What you can do next:</p>
+      <p>{t.welcomeText}</p>
+      <p className="font-semibold">{t.nextSteps}</p>
       <ul className="flex list-disc flex-col gap-1 pl-6">
         <li>
           <Link to="/profile" className="text-brand underline underline-offset-4">
-            Check your personal and contact details
+            {t.checkDetails}
           </Link>
         </li>
         {steps.map((step) => (

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import type { ProfileView } from "../view";
 import { recordTexts } from "~/lib/texts/record";
+import { profileTexts } from "../texts";
+
+const r = profileTexts.rows;
 
 /** The building blocks both profile layouts share: a titled section and label/value rows. */
 
@@ -33,29 +36,29 @@ export function Section({ id, title, action, children }: { id: string; title: st
 
 export function personalRows(p: ProfileView): Array<[string, ReactNode]> {
   return [
-    ["Title", p.title],
-    ["First Name", p.firstName],
-    ...(p.middleNames ? [["Middle Names", p.middleNames] as [string, ReactNode]] : []),
-    ["Family Name", p.familyName],
-    ["Preferred Name", p.preferredName],
-    ["Gender", p.genderLabel],
-    ["Date of Birth", p.birthDate],
-    ["Ethnicity", p.ethnicity],
-    ["Blood Group", p.bloodGroup],
-    ["NHI Number", p.nhi],
+    [r.title, p.title],
+    [r.firstName, p.firstName],
+    ...(p.middleNames ? [[r.middleNames, p.middleNames] as [string, ReactNode]] : []),
+    [r.familyName, p.familyName],
+    [r.preferredName, p.preferredName],
+    [r.gender, p.genderLabel],
+    [r.birthDate, p.birthDate],
+    [r.ethnicity, p.ethnicity],
+    [r.bloodGroup, p.bloodGroup],
+    [r.nhiNumber, p.nhi],
   ];
 }
 
 export function contactRows(p: ProfileView): Array<[string, ReactNode]> {
   const preferred = p.contactMethods.find((m) => m.id === p.preferredContactMethodId)?.name ?? "";
   return [
-    ["Mobile Phone", p.phones.mobile],
-    ["Home Phone", p.phones.home],
-    ["Work Phone", p.phones.work],
-    ["Primary Email", p.emails.primary],
-    ["Secondary Email", p.emails.secondary],
-    ["Contact Methods", p.contactMethods.map((m) => m.name).join(", ")],
-    ["Preferred Contact Method", preferred],
+    [r.mobilePhone, p.phones.mobile],
+    [r.homePhone, p.phones.home],
+    [r.workPhone, p.phones.work],
+    [r.primaryEmail, p.emails.primary],
+    [r.secondaryEmail, p.emails.secondary],
+    [r.contactMethods, p.contactMethods.map((m) => m.name).join(", ")],
+    [r.preferredContactMethod, preferred],
   ];
 }
 

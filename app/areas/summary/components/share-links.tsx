@@ -110,7 +110,7 @@ function NewLink({ made }: { made: MadeShareLink }) {
     <section aria-labelledby="summary-share-made" className="flex flex-col gap-3 border-l-8 border-brand p-4">
       <h3 id="summary-share-made" ref={heading} tabIndex={-1} className="text-lg font-bold">
         {t.madeHeading}
-        {made.label ? `: ${made.label}` : ""}
+        {made.label ? t.madeLabel(made.label) : ""}
       </h3>
       <p>{t.madeIntro(made.expires)}</p>
       <p className="font-semibold">{t.onlyOnce}</p>

@@ -10,8 +10,8 @@ export function SummaryContents({ sections }: { sections: readonly SummarySectio
       <caption className="sr-only">{t.contentsHeading}</caption>
       <thead className="sr-only">
         <tr>
-          <th scope="col">Section</th>
-          <th scope="col">Recorded</th>
+          <th scope="col">{t.sectionColumn}</th>
+          <th scope="col">{t.recordedColumn}</th>
         </tr>
       </thead>
       <tbody>

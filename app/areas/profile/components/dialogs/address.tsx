@@ -4,6 +4,7 @@ import type { ProfileView } from "../../view";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import type { DialogBase } from "./shared";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 const t = profileTexts;
 
@@ -12,7 +13,7 @@ const t = profileTexts;
 /** 1§7 has no call that changes an address, so this dialog shows it and says how to change it. */
 export function AddressDialog({ open, onOpenChange, profile, practicePhone }: Omit<DialogBase, "onSaved"> & { profile: ProfileView; practicePhone: string | null }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Address Information" description={t.addressReadOnly}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t.addressInformation} description={t.addressReadOnly}>
       <div className="flex flex-col gap-4">
         {profile.address.length > 0 ? (
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
@@ -28,11 +29,11 @@ export function AddressDialog({ open, onOpenChange, profile, practicePhone }: Om
         )}
         {practicePhone ? (
           <p>
-            Practice phone: <PhoneLink number={practicePhone} />
+            {dt.practicePhone} <PhoneLink number={practicePhone} />
           </p>
         ) : null}
         <Button variant="secondary" className="self-start" onClick={() => onOpenChange(false)}>
-          Close
+          {dt.close}
         </Button>
       </div>
     </Dialog>

@@ -3,9 +3,13 @@ import { ProfilePasswordSchema } from "../../forms";
 import { Alert } from "~/components/ui/alert";
 import { Dialog } from "~/components/ui/dialog";
 import { PasswordField } from "~/components/ui/field";
+import { profileTexts } from "../../texts";
 import { Actions, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 import { PasswordRules } from "~/components/password-rules";
+import { profileDialogTexts as dt } from "../../dialog-texts";
+
+const t = profileTexts;
 
 /** Update your password to continue (1§2 User Profile). */
 
@@ -30,8 +34,8 @@ export function ChangePasswordDialog({ open, onOpenChange, onSaved, actingFor }:
       open={open}
       onOpenChange={onOpenChange}
       dismissOnBackdrop={false}
-      title="Change your password"
-      description={actingFor ? `This changes the password of ${actingFor}, who signed in: enter theirs, then the new one.` : "Enter your current password, then choose a new one for signing in to the portal."}
+      title={dt.changeYourPassword}
+      description={actingFor ? dt.changePasswordFor(actingFor) : dt.changePasswordDescription}
     >
       <ChangePasswordForm onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
@@ -46,10 +50,10 @@ function ChangePasswordForm({ onSaved, onCancel }: { onSaved(message: string): v
     <form className="flex flex-col gap-4" {...formProps}>
       {message ? <Alert>{message}</Alert> : null}
       {/* Asked so that holding a session is not enough to take the account over (issue 36); the practice checks it. */}
-      <PasswordField label="Current Password" name="current" autoComplete="current-password" error={errors.current} onChange={() => clear("current")} />
+      <PasswordField label={dt.currentPassword} name="current" autoComplete="current-password" error={errors.current} onChange={() => clear("current")} />
       <PasswordRules />
       <PasswordField
-        label="New Password"
+        label={dt.newPassword}
         name="password"
         autoComplete="new-password"
         error={errors.password}
@@ -60,7 +64,7 @@ function ChangePasswordForm({ onSaved, onCancel }: { onSaved(message: string): v
         }}
       />
       <PasswordField
-        label="Confirm Password"
+        label={dt.confirmPassword}
         name="confirm"
         autoComplete="new-password"
         error={errors.confirm}
@@ -70,7 +74,7 @@ function ChangePasswordForm({ onSaved, onCancel }: { onSaved(message: string): v
           clear("confirm");
         }}
       />
-      <Actions busy={busy} label="Update Password" busyLabel="Updating…" onCancel={onCancel} />
+      <Actions busy={busy} label={t.updatePassword} busyLabel={dt.updating} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { keepOutcome } from "~/lib/kept-outcome";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 interface Props {
   codes: string[];
@@ -46,7 +47,7 @@ export function CodesShown({ codes, title, description, instead, saved, onOpenCh
       <div className="flex flex-col gap-4">
         <RecoveryCodes codes={codes} instead={instead} />
         <div className="flex flex-wrap gap-3">
-          <Button onClick={done}>I have kept my codes: done</Button>
+          <Button onClick={done}>{dt.codesKept}</Button>
         </div>
       </div>
     </Dialog>

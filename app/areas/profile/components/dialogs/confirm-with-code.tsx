@@ -4,9 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { PasswordField, TextField } from "~/components/ui/field";
 import { secondStepTexts } from "~/lib/texts/second-step";
+import { passkeyTexts } from "~/lib/texts/passkeys";
 import { codeShapeProblem } from "~/lib/second-step";
 import type { SecurityStep, SecurityStepInput } from "../../steps";
 import { useSecurityPost, type SecurityAnswer, type SecurityAnswerReply } from "./use-security-post";
+import { profileDialogTexts as dt } from "../../dialog-texts";
+
 
 /** How the holder shows it is them: a code e-mailed now, a recovery code, or (where allowed) their password. */
 type Proof = "email" | "recovery" | "password";
@@ -65,7 +68,7 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
     setProof(next);
     setProblem(null);
   };
-  const lead = proof === "recovery" ? "Enter one of your recovery codes to confirm." : proof === "password" ? "Enter your current password to confirm." : sentTo ? secondStepTexts.confirmSent(sentTo) : "To check it is you, we first e-mail a 6-digit code to your sign-in address.";
+  const lead = proof === "recovery" ? dt.proofRecovery : proof === "password" ? dt.proofPassword : sentTo ? secondStepTexts.confirmSent(sentTo) : dt.proofEmail;
 
   return (
     <Dialog open onOpenChange={onOpenChange} title={title} description={description}>
@@ -77,7 +80,7 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
           if (check && !check()) return;
           if (!asking) return send();
           if (proof === "password") {
-            if (password === "") return setProblem("Enter your current password.");
+            if (password === "") return setProblem(dt.passwordMissing);
             return post(step, { ...fields, password });
           }
           const shape = codeShapeProblem(code, proof === "recovery");
@@ -89,11 +92,11 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
         <p>{lead}</p>
         {sendProblem ? <Alert>{sendProblem}</Alert> : null}
         {proof === "password" ? (
-          <PasswordField label="Current password" name="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" error={problem ?? undefined} />
+          <PasswordField label={dt.currentPasswordLabel} name="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" error={problem ?? undefined} />
         ) : asking ? (
           <TextField
             key={proof}
-            label={proof === "recovery" ? "Recovery code" : "6-digit code"}
+            label={proof === "recovery" ? dt.recoveryCode : dt.sixDigitCode}
             name="code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
@@ -107,26 +110,26 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
         ) : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
-            {busy ? "Please wait…" : asking ? confirm : "Send the code"}
+            {busy ? dt.pleaseWait : asking ? confirm : dt.sendCode}
           </Button>
           {sentTo && proof === "email" ? (
             <Button variant="secondary" disabled={busy} onClick={send}>
-              Send a new code
+              {dt.sendNewCode}
             </Button>
           ) : null}
           {proof !== "email" ? (
             <Button variant="secondary" disabled={busy} onClick={() => choose("email")}>
-              Use an e-mailed code instead
+              {dt.useEmailedCode}
             </Button>
           ) : null}
           {recoveryAllowed && proof !== "recovery" ? (
             <Button variant="secondary" disabled={busy} onClick={() => choose("recovery")}>
-              Use a recovery code
+              {passkeyTexts.useRecoveryCode}
             </Button>
           ) : null}
           {passwordAllowed && proof !== "password" ? (
             <Button variant="secondary" disabled={busy} onClick={() => choose("password")}>
-              Use my password instead
+              {dt.usePassword}
             </Button>
           ) : null}
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

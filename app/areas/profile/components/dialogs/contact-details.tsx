@@ -4,14 +4,18 @@ import { CONTACT_METHODS, type ProfileView } from "../../view";
 import { Alert } from "~/components/ui/alert";
 import { Dialog } from "~/components/ui/dialog";
 import { EmailField, FieldError, SelectField, TextField } from "~/components/ui/field";
+import { profileTexts } from "../../texts";
 import { Actions, PHONE_HINT, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
+import { profileDialogTexts as dt } from "../../dialog-texts";
+
+const t = profileTexts;
 
 /** Edit Contact Details (1§2 User Profile). */
 
 export function ContactDetailsDialog({ open, onOpenChange, onSaved, profile }: DialogBase & { profile: ProfileView }) {
   return (
-    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title="Edit Contact Details">
+    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title={dt.editContactDetailsTitle}>
       <ContactDetailsForm profile={profile} onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );
@@ -24,12 +28,12 @@ function ContactDetailsForm({ profile, onSaved, onCancel }: { profile: ProfileVi
   return (
     <form className="flex flex-col gap-4" {...formProps}>
       {message ? <Alert>{message}</Alert> : null}
-      <TextField label="Mobile Phone" type="tel" inputMode="tel" autoComplete="tel" hint={PHONE_HINT} defaultValue={profile.phones.mobile ?? ""} {...field("mobile")} />
-      <TextField label="Home Phone" type="tel" inputMode="tel" autoComplete="off" defaultValue={profile.phones.home ?? ""} {...field("home")} />
-      <TextField label="Work Phone" type="tel" inputMode="tel" autoComplete="off" defaultValue={profile.phones.work ?? ""} {...field("work")} />
-      <EmailField label="Primary Email" autoComplete="email" defaultValue={profile.emails.primary ?? ""} {...field("email")} />
+      <TextField label={t.rows.mobilePhone} type="tel" inputMode="tel" autoComplete="tel" hint={PHONE_HINT} defaultValue={profile.phones.mobile ?? ""} {...field("mobile")} />
+      <TextField label={t.rows.homePhone} type="tel" inputMode="tel" autoComplete="off" defaultValue={profile.phones.home ?? ""} {...field("home")} />
+      <TextField label={t.rows.workPhone} type="tel" inputMode="tel" autoComplete="off" defaultValue={profile.phones.work ?? ""} {...field("work")} />
+      <EmailField label={t.rows.primaryEmail} autoComplete="email" defaultValue={profile.emails.primary ?? ""} {...field("email")} />
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.methods ? `${methodsId}-error` : undefined}>
-        <legend className="font-semibold">How may the practice contact you?</legend>
+        <legend className="font-semibold">{dt.howContact}</legend>
         {errors.methods ? (
           <FieldError id={`${methodsId}-error`}>{errors.methods}</FieldError>
         ) : null}
@@ -41,13 +45,13 @@ function ContactDetailsForm({ profile, onSaved, onCancel }: { profile: ProfileVi
         ))}
       </fieldset>
       <SelectField
-        label="Preferred contact method"
+        label={dt.preferredMethod}
         options={CONTACT_METHODS.map((m) => ({ value: String(m.id), label: m.label }))}
-        placeholder="Choose one"
+        placeholder={dt.chooseOne}
         defaultValue={profile.preferredContactMethodId ? String(profile.preferredContactMethodId) : ""}
         {...field("preferred")}
       />
-      <Actions busy={busy} label="Save" busyLabel="Saving…" onCancel={onCancel} />
+      <Actions busy={busy} label={dt.save} busyLabel={dt.saving} onCancel={onCancel} />
     </form>
   );
 }

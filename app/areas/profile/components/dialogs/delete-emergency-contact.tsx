@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import type { DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 const t = profileTexts;
 
@@ -12,7 +13,7 @@ const t = profileTexts;
 
 export function DeleteEmergencyContactDialog({ contact, onOpenChange, onSaved, returnFocusTo }: Omit<DialogBase, "open"> & { contact: EmergencyContactView | null; returnFocusTo(): HTMLElement | null }) {
   return (
-    <Dialog open={contact !== null} onOpenChange={onOpenChange} title="Delete Emergency Contact" description={t.deleteConfirm} returnFocusTo={returnFocusTo}>
+    <Dialog open={contact !== null} onOpenChange={onOpenChange} title={dt.deleteContactTitle} description={t.deleteConfirm} returnFocusTo={returnFocusTo}>
       {contact ? <DeleteForm contact={contact} onSaved={onSaved} onCancel={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
@@ -25,15 +26,15 @@ function DeleteForm({ contact, onSaved, onCancel }: { contact: EmergencyContactV
       {message ? <Alert>{message}</Alert> : null}
       <p>
         <span className="font-semibold">{contact.name}</span>
-        {contact.relationship ? ` (${contact.relationship})` : null}
+        {contact.relationship ? dt.relationshipAfterName(contact.relationship) : null}
       </p>
       <input type="hidden" name="contactId" value={contact.id} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy}>
-          {busy ? "Deleting…" : "Yes, delete"}
+          {busy ? dt.deleting : dt.yesDelete}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          No, keep
+          {dt.noKeep}
         </Button>
       </div>
     </form>

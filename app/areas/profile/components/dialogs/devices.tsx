@@ -8,6 +8,7 @@ import { StepSessionEndedError } from "~/lib/step-errors";
 import { errorsTexts } from "~/lib/texts/errors";
 import { profileSteps } from "../../steps";
 import { profileTexts as t } from "../../texts";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 /** What is asked: one device signed out, this device's other sessions (decisions/366), or every other session. */
 export type DevicesQuestion = { kind: "one"; id: string; label: string } | { kind: "this-device"; id: string } | { kind: "others" };
@@ -64,7 +65,7 @@ function Confirm({ question, onOpenChange, onSaved }: Props & { question: Device
         {problem ? <Alert>{problem}</Alert> : null}
         <div className="flex flex-wrap gap-3">
           <Button busy={busy} onClick={() => void post()}>
-            {busy ? "Please wait…" : words.confirm}
+            {busy ? dt.pleaseWait : words.confirm}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t.keepSignedIn}

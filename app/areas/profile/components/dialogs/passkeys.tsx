@@ -9,6 +9,7 @@ import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
 import { useSecurityPost, type SecurityAnswer, type SecurityAnswerReply } from "./use-security-post";
 import type { PasskeyOptionsReply } from "../../steps";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 /** What is asked: a new passkey, a new name for one, or its removal. */
 export type PasskeyQuestion =
@@ -118,8 +119,8 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
           setNameProblem(shape);
           return shape === null;
         }}
-        confirm="Add passkey"
-        cancel="Cancel"
+        confirm={dt.confirmAddPasskey}
+        cancel={dt.cancel}
         recoveryAllowed={recoveryAllowed}
         passwordAllowed={passwordAllowed}
         onOpenChange={onOpenChange}
@@ -138,10 +139,10 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
         {prompting ? <p role="status">{t.adding}</p> : null}
         <div className="flex flex-wrap gap-3">
           <Button busy={working} onClick={() => (working ? undefined : (setProblem(null), post("passkey-options", { name, grant: prompt.grant })))}>
-            {working ? "Please wait…" : t.tryAgain}
+            {working ? dt.pleaseWait : t.tryAgain}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {dt.cancel}
           </Button>
         </div>
       </div>
@@ -177,10 +178,10 @@ function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props,
         <TextField label={t.nameLabel} name="name" value={name} maxLength={PASSKEY_NAME_MAX + 20} onChange={(event) => setName(event.target.value)} autoComplete="off" error={problem ?? undefined} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
-            {busy ? "Please wait…" : "Save name"}
+            {busy ? dt.pleaseWait : dt.savePasskeyName}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {dt.cancel}
           </Button>
         </div>
       </form>
@@ -196,8 +197,8 @@ function RemovePasskey({ id, name, leavesNoSecondStep, recoveryAllowed, onOpenCh
       description={leavesNoSecondStep ? t.removeLastDescription : t.removeDescription}
       step="passkey-remove"
       fields={{ id }}
-      confirm="Remove passkey"
-      cancel="Keep it"
+      confirm={dt.confirmRemovePasskey}
+      cancel={dt.keepPasskey}
       recoveryAllowed={recoveryAllowed}
       onOpenChange={onOpenChange}
       onDone={(reply) => onSaved(reply.message ?? t.removed(name))}

@@ -1,5 +1,6 @@
 import { profileTexts } from "../../texts";
 import { Button } from "~/components/ui/button";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 /** What the profile's dialogs share: their props, their buttons and how a lookup list becomes options. */
 
@@ -19,7 +20,7 @@ export function Actions({ busy, label, busyLabel, onCancel }: { busy: boolean; l
         {busy ? busyLabel : label}
       </Button>
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Cancel
+        {dt.cancel}
       </Button>
     </div>
   );

@@ -4,9 +4,13 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { codeShapeProblem } from "~/lib/second-step";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
 import { useSecurityPost, type SecurityAnswer } from "./use-security-post";
+import { profileDialogTexts as dt } from "../../dialog-texts";
+
 
 export type SecurityDialogName = "turn-on" | "turn-off" | "recovery-codes";
 
@@ -43,17 +47,17 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
   }
 
   if (codes) {
-    return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your recovery codes" description="The e-mailed code is on. From your next sign-in we e-mail you a code after your password." saved="The e-mailed code is now on." onSaved={onSaved} />;
+    return <CodesShown codes={codes} onOpenChange={onOpenChange} title={passkeyTexts.codesTitle} description={dt.turnOnCodesDescription} saved={secondStepTexts.turnedOn} onSaved={onSaved} />;
   }
   return (
     <Dialog
       open
       onOpenChange={onOpenChange}
-      title="Turn on a code by e-mail"
+      title={dt.turnOnTitle}
       description={
         sentTo
-          ? `We have sent a 6-digit code to ${sentTo}. Enter it to turn the e-mailed code on. It works for 10 minutes.`
-          : "After your password, we will e-mail a 6-digit code to your sign-in address and ask for it. First we send one now, to check it reaches you."
+          ? dt.turnOnSent(sentTo)
+          : dt.turnOnIntro
       }
     >
       <form
@@ -70,7 +74,7 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
         {!sentTo && problem ? <Alert>{problem}</Alert> : null}
         {sentTo ? (
           <TextField
-            label="6-digit code"
+            label={dt.sixDigitCode}
             name="code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
@@ -82,15 +86,15 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
         ) : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
-            {busy ? "Please wait…" : sentTo ? "Turn on" : "Send the code"}
+            {busy ? dt.pleaseWait : sentTo ? dt.turnOn : dt.sendCode}
           </Button>
           {sentTo ? (
             <Button variant="secondary" disabled={busy} onClick={() => post("send", {})}>
-              Send a new code
+              {dt.sendNewCode}
             </Button>
           ) : null}
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {dt.cancel}
           </Button>
         </div>
       </form>
@@ -102,18 +106,18 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
 function TurnOffDialog({ passkeysKept, onOpenChange, onSaved }: Omit<Props, "dialog">) {
   return (
     <ConfirmWithCode
-      title="Turn off the e-mailed code?"
+      title={dt.turnOffTitle}
       description={
         passkeysKept
-          ? "Signing in will ask for your passkey alone. Your recovery codes keep working, in case you lose your passkey's device."
-          : "Signing in will need only your password again, and your recovery codes will stop working."
+          ? dt.turnOffPasskeysKept
+          : dt.turnOffDescription
       }
       step="turn-off"
-      confirm="Turn off"
-      cancel="Keep it on"
+      confirm={dt.turnOff}
+      cancel={dt.keepItOn}
       recoveryAllowed
       onOpenChange={onOpenChange}
-      onDone={(reply) => onSaved(reply.message ?? "The e-mailed code is now off.")}
+      onDone={(reply) => onSaved(reply.message ?? secondStepTexts.turnedOff)}
     />
   );
 }
@@ -122,15 +126,15 @@ function TurnOffDialog({ passkeysKept, onOpenChange, onSaved }: Omit<Props, "dia
 function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkeysKept">) {
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) {
-    return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your new recovery codes" description="Your earlier recovery codes no longer work." saved="You have new recovery codes." onSaved={onSaved} />;
+    return <CodesShown codes={codes} onOpenChange={onOpenChange} title={dt.newCodesTitle} description={dt.newCodesDescription} saved={dt.newCodesSaved} onSaved={onSaved} />;
   }
   return (
     <ConfirmWithCode
-      title="Make new recovery codes?"
-      description="You will get ten new codes, shown once. Your earlier recovery codes will stop working."
+      title={dt.makeNewCodesTitle}
+      description={dt.makeNewCodesDescription}
       step="recovery-codes"
-      confirm="Make new codes"
-      cancel="Cancel"
+      confirm={dt.makeNewCodes}
+      cancel={dt.cancel}
       recoveryAllowed
       onOpenChange={onOpenChange}
       onDone={(reply) => setCodes(reply.codes ?? [])}

@@ -3,6 +3,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import type { DialogBase } from "./shared";
+import { profileDialogTexts as dt } from "../../dialog-texts";
 
 const t = profileTexts;
 
@@ -14,7 +15,7 @@ export function TermsDialog({ open, onOpenChange, title, text }: Omit<DialogBase
       <div className="flex flex-col gap-3">
         {text ? text.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>) : <Alert>{t.termsUnavailable}</Alert>}
         <Button variant="secondary" className="self-start" onClick={() => onOpenChange(false)}>
-          Close
+          {dt.close}
         </Button>
       </div>
     </Dialog>

@@ -5,14 +5,18 @@ import { Alert } from "~/components/ui/alert";
 import { Dialog } from "~/components/ui/dialog";
 import { SelectField, TextField } from "~/components/ui/field";
 import { Rows } from "../sections";
+import { profileTexts } from "../../texts";
 import { Actions, options, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
+import { profileDialogTexts as dt } from "../../dialog-texts";
+
+const r = profileTexts.rows;
 
 /** Update Profile (1§2 User Profile). */
 
 export function UpdateProfileDialog({ open, onOpenChange, onSaved, profile, lookups }: DialogBase & { profile: ProfileView; lookups: ProfileLookups }) {
   return (
-    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title="Update Profile" description="Your name, date of birth, gender, ethnicity and NHI are kept by the practice. Please ask the practice to change them.">
+    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title={dt.updateProfileTitle} description={dt.updateProfileDescription}>
       <UpdateProfileForm profile={profile} lookups={lookups} onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );
@@ -25,27 +29,27 @@ function UpdateProfileForm({ profile, lookups, onSaved, onCancel }: { profile: P
   return (
     <form className="flex flex-col gap-4" {...formProps}>
       {message ? <Alert>{message}</Alert> : null}
-      <SelectField label="Title" options={options(lookups.titles)} placeholder="Not stated" defaultValue={titleId} {...field("title")} />
-      <TextField label="Preferred Name" maxLength={60} defaultValue={profile.preferredName} {...field("preferredName")} />
-      <SelectField label="Blood Group" options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder="Not known" defaultValue={profile.bloodGroup} {...field("bloodGroup")} />
+      <SelectField label={r.title} options={options(lookups.titles)} placeholder={dt.notStated} defaultValue={titleId} {...field("title")} />
+      <TextField label={r.preferredName} maxLength={60} defaultValue={profile.preferredName} {...field("preferredName")} />
+      <SelectField label={r.bloodGroup} options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder={dt.notKnown} defaultValue={profile.bloodGroup} {...field("bloodGroup")} />
       {/* What the practice keeps is shown as text, not as fields that look editable and are not (issue 21). */}
       <section aria-labelledby="kept-by-practice" className="rounded border border-line bg-surface p-3">
         <h3 id="kept-by-practice" className="mb-2 font-semibold">
-          Kept by the practice
+          {dt.keptByPractice}
         </h3>
         <Rows
           rows={[
-            ["First Name", profile.firstName],
-            ...(profile.middleNames ? ([["Middle Names", profile.middleNames]] as [string, string][]) : []),
-            ["Family Name", profile.familyName],
-            ["Gender", profile.genderLabel],
-            ["Date of Birth", profile.birthDate],
-            ["Ethnicity", profile.ethnicity],
-            ["NHI Number", profile.nhi],
+            [r.firstName, profile.firstName],
+            ...(profile.middleNames ? ([[r.middleNames, profile.middleNames]] as [string, string][]) : []),
+            [r.familyName, profile.familyName],
+            [r.gender, profile.genderLabel],
+            [r.birthDate, profile.birthDate],
+            [r.ethnicity, profile.ethnicity],
+            [r.nhiNumber, profile.nhi],
           ]}
         />
       </section>
-      <Actions busy={busy} label="Update" busyLabel="Updating…" onCancel={onCancel} />
+      <Actions busy={busy} label={dt.update} busyLabel={dt.updating} onCancel={onCancel} />
     </form>
   );
 }
