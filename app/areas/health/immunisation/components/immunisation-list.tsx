@@ -19,11 +19,11 @@ export function ImmunisationList({ label, immunisations }: { label: string; immu
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">{i.dateLabel}</dt>
             <dd>{i.isoDate ? <time dateTime={i.isoDate}>{i.date}</time> : i.date}</dd>
-            <dt className="font-semibold">Indication</dt>
+            <dt className="font-semibold">{healthTexts.indication}</dt>
             <dd>{i.indication}</dd>
             {i.vaccinator !== null ? (
               <>
-                <dt className="font-semibold">Vaccinator</dt>
+                <dt className="font-semibold">{healthTexts.vaccinator}</dt>
                 <dd>{i.vaccinator}</dd>
               </>
             ) : null}
