@@ -32,4 +32,22 @@ export const signInTexts = {
   switchConfirmTitle: "Sign in with this link?",
   switchConfirmText: "You followed a sign-in link from another website or app. Continue only if you asked the practice for this link yourself.",
   switchConfirmButton: "Continue to the portal",
+  /** The sign-in page (1§2 Login). */
+  pageTitle: "Sign in – Patient Portal",
+  switchPageTitle: "Sign in with a link – Patient Portal",
+  healthAdvice: "Health advice",
+  covidTitle: "COVID-19 health advice",
+  covidAdvice: "If you have symptoms, stay home and call the practice or Healthline on 0800 358 5453 before you visit.",
+  heading: "Sign in to your patient portal",
+  needsJavaScript: "The patient portal needs JavaScript. Please turn it on in your browser and reload this page.",
+  email: "Email",
+  password: "Password",
+  signingIn: "Signing in…",
+  login: "Login",
+  forgotPassword: "Forgot Password?",
+  trouble: "Having trouble signing in?",
+  signUp: "New patient? Sign up",
+  openingHelp: "Opening Login Help…",
+  /** The way back from every signed-out screen (components/signed-out-page.tsx). */
+  backToSignIn: "Sign In",
 } as const;
