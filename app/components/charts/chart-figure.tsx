@@ -1,4 +1,5 @@
 import { useSentDrawing } from "~/lib/sent-drawing";
+import { uiTexts } from "~/lib/texts/ui";
 
 export interface Datum {
   label: string;
@@ -33,8 +34,8 @@ export function ChartFigure({ title, data, summary, name, drawing }: { title: st
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Category</th>
-            <th scope="col">Number</th>
+            <th scope="col">{uiTexts.chartCategory}</th>
+            <th scope="col">{uiTexts.chartNumber}</th>
           </tr>
         </thead>
         <tbody>

@@ -54,4 +54,11 @@ export const reportsTexts = {
   notDrawn: "These values are words or have no date, so they are listed rather than drawn.",
   chartCaption: (name: string, test: string) => `${name} (${test}) by date`,
   value: "Value",
+  /** A result's observations (components/lab-results/observation-table.tsx, 2§3); on a phone each cell is labelled with its column's word. */
+  resultsOf: (test: string) => `Results of ${test}`,
+  observation: "Observation",
+  flag: "Flag",
+  referenceRange: "Reference range",
+  noFlag: "None",
+  rangeNotGiven: "Not given",
 } as const;
