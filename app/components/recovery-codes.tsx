@@ -1,8 +1,6 @@
 import { useState } from "react";
 import { Button } from "./ui/button";
-import { secondStepTexts } from "~/lib/texts/second-step";
-
-const t = secondStepTexts;
+import { recoveryCodesTexts as t } from "~/lib/texts/recovery-codes";
 
 /**
  * Ten recovery codes, shown once (decisions/277): at sign-in when the practice required the second
@@ -13,8 +11,8 @@ export function RecoveryCodes({ codes, instead = "email" }: { codes: string[]; i
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   return (
     <div className="flex flex-col gap-3">
-      <p>{t.recoveryCodesKeep(instead)}</p>
-      <ol aria-label={t.recoveryCodesList} className="grid grid-cols-1 gap-2 font-mono text-lg sm:grid-cols-2">
+      <p>{t.keep(instead)}</p>
+      <ol aria-label={t.list} className="grid grid-cols-1 gap-2 font-mono text-lg sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code} className="rounded border border-line px-3 py-1">
             {code}
@@ -31,14 +29,14 @@ export function RecoveryCodes({ codes, instead = "email" }: { codes: string[]; i
             );
           }}
         >
-          {t.copyCodes}
+          {t.copy}
         </Button>
         <Button variant="secondary" onClick={() => window.print()}>
-          {t.printCodes}
+          {t.print}
         </Button>
       </div>
       <p role="status" className="no-print">
-        {copied === "yes" ? t.codesCopied : copied === "failed" ? t.codesNotCopied : ""}
+        {copied === "yes" ? t.copied : copied === "failed" ? t.notCopied : ""}
       </p>
     </div>
   );

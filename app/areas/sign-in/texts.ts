@@ -48,6 +48,4 @@ export const signInTexts = {
   trouble: "Having trouble signing in?",
   signUp: "New patient? Sign up",
   openingHelp: "Opening Login Help…",
-  /** The way back from every signed-out screen (components/signed-out-page.tsx). */
-  backToSignIn: "Sign In",
 } as const;

@@ -1,5 +1,5 @@
 import { useSentDrawing } from "~/lib/sent-drawing";
-import { uiTexts } from "~/lib/texts/ui";
+import { chartTexts } from "~/lib/texts/charts";
 
 export interface Datum {
   label: string;
@@ -34,8 +34,8 @@ export function ChartFigure({ title, data, summary, name, drawing }: { title: st
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">{uiTexts.chartCategory}</th>
-            <th scope="col">{uiTexts.chartNumber}</th>
+            <th scope="col">{chartTexts.category}</th>
+            <th scope="col">{chartTexts.number}</th>
           </tr>
         </thead>
         <tbody>

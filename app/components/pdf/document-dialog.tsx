@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { previewTexts } from "~/lib/texts/preview";
-import { uiTexts } from "~/lib/texts/ui";
+import { dialogTexts } from "~/lib/texts/dialog";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Alert } from "../ui/alert";
@@ -75,7 +75,7 @@ function DocumentBody({ document, onClose, texts, printable, viewer }: DocumentD
           </Link>
         ) : null}
         <Button variant="secondary" onClick={onClose}>
-          {uiTexts.close}
+          {dialogTexts.close}
         </Button>
       </div>
       {document.pdf ? (

@@ -25,14 +25,6 @@ export const secondStepTexts = {
   turnedOffCodesKept: "The e-mailed code is now off. Your passkeys and recovery codes still work.",
   notOn: "You have no second step (a passkey or the e-mailed code), so there are no recovery codes to make.",
   newRecoveryCodes: "You have new recovery codes. The old ones no longer work.",
-  /** The recovery codes, shown once (components/recovery-codes.tsx): what each stands in for, the e-mailed code or a passkey (decisions/321). */
-  recoveryCodesKeep: (instead: "email" | "passkey") =>
-    `Keep these recovery codes somewhere safe, apart from your password. ${instead === "email" ? "Each one works once, instead of the e-mailed code, if you cannot get to your e-mail." : "Each one works once, instead of your passkey, if you lose the device it is on."} They will not be shown again.`,
-  recoveryCodesList: "Recovery codes",
-  copyCodes: "Copy codes",
-  printCodes: "Print codes",
-  codesCopied: "The codes are copied.",
-  codesNotCopied: "The codes could not be copied: write them down or print them.",
   // Fresh proof before a change that weakens sign-in (decisions/312).
   proofNeeded: "To make this change, enter the code we have just e-mailed you, or one of your recovery codes.",
   // The current password as proof: only for a passkey added by a holder with no second step yet (issue 51).
