@@ -1,6 +1,6 @@
 import type { Immunisation } from "@contract/health";
 import { shownDay, shownText, textOf } from "../fields";
-import { healthTexts } from "../texts";
+import { immunisationTexts } from "./texts";
 
 /**
  * The Immunisation screen's view (2§2, 2§4): tabs Due, Overdue, Administered and All, each a fresh call; overdue red,
@@ -8,10 +8,10 @@ import { healthTexts } from "../texts";
  */
 
 export const IMMUNISATION_TABS = [
-  { value: "due", label: healthTexts.immunisationTabs.due },
-  { value: "overdue", label: healthTexts.immunisationTabs.overdue },
-  { value: "administered", label: healthTexts.immunisationTabs.administered },
-  { value: "all", label: healthTexts.immunisationTabs.all },
+  { value: "due", label: immunisationTexts.immunisationTabs.due },
+  { value: "overdue", label: immunisationTexts.immunisationTabs.overdue },
+  { value: "administered", label: immunisationTexts.immunisationTabs.administered },
+  { value: "all", label: immunisationTexts.immunisationTabs.all },
 ] as const;
 export type ImmunisationTab = (typeof IMMUNISATION_TABS)[number]["value"];
 
@@ -78,12 +78,12 @@ export function immunisationCardOf(immunisation: Immunisation): ImmunisationCard
   // The due date, or failing it the schedule's month, for one not given yet.
   const dueDate = textOf(due) || month;
   const given = state === "Administered" || (state === null && textOf(immunisation.date) !== "");
-  const date = given ? { dateLabel: healthTexts.given, ...shownDay(immunisation.date) } : { dateLabel: state === "Overdue" || state === "Declined" ? healthTexts.wasDue : healthTexts.due, ...shownDay(dueDate) };
+  const date = given ? { dateLabel: immunisationTexts.given, ...shownDay(immunisation.date) } : { dateLabel: state === "Overdue" || state === "Declined" ? immunisationTexts.wasDue : immunisationTexts.due, ...shownDay(dueDate) };
   return {
     id: immunisation.id,
     name: shownText(name),
     state,
-    stateLabel: state ? healthTexts.immunisationStates[state] : shownText(immType),
+    stateLabel: state ? immunisationTexts.immunisationStates[state] : shownText(immType),
     stateUnknown: state === null && textOf(immType) !== "",
     ...date,
     indication: shownText(indication),

@@ -2,18 +2,16 @@ import type { VitalObservation } from "@contract/health";
 import { practiceDateTime } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
 import { shownDay, shownText, textOf } from "../fields";
-import { healthTexts } from "../texts";
-
-const t = healthTexts;
+import { vitalsTexts } from "./texts";
 
 /** The Vitals screen's view (2§2, 2§3): one chart per vital whatever the practice names it; every observation read is shown, drawn or listed (decisions/396). */
 
 export const VITALS = [
-  { key: "bloodPressure", title: t.vitalTitles.bloodPressure, unit: "mmHg", series: t.vitalSeries.bloodPressure, codes: ["blood pressure"], units: ["mmhg", "mm[hg]"] },
-  { key: "weight", title: t.vitalTitles.weight, unit: "kg", series: t.vitalSeries.weight, codes: ["weight", "body weight"], units: ["kg", "kgs"] },
-  { key: "height", title: t.vitalTitles.height, unit: "cm", series: t.vitalSeries.height, codes: ["height", "body height"], units: ["cm"] },
-  { key: "bmi", title: t.vitalTitles.bmi, unit: "kg/m²", series: t.vitalSeries.bmi, codes: ["bmi", "body mass index"], units: ["kg/m²", "kg/m2", "kg/m^2"] },
-  { key: "heartRate", title: t.vitalTitles.heartRate, unit: "bpm", series: t.vitalSeries.heartRate, codes: ["heart rate"], units: ["bpm", "/min", "beats/min"] },
+  { key: "bloodPressure", title: vitalsTexts.vitalTitles.bloodPressure, unit: "mmHg", series: vitalsTexts.vitalSeries.bloodPressure, codes: ["blood pressure"], units: ["mmhg", "mm[hg]"] },
+  { key: "weight", title: vitalsTexts.vitalTitles.weight, unit: "kg", series: vitalsTexts.vitalSeries.weight, codes: ["weight", "body weight"], units: ["kg", "kgs"] },
+  { key: "height", title: vitalsTexts.vitalTitles.height, unit: "cm", series: vitalsTexts.vitalSeries.height, codes: ["height", "body height"], units: ["cm"] },
+  { key: "bmi", title: vitalsTexts.vitalTitles.bmi, unit: "kg/m²", series: vitalsTexts.vitalSeries.bmi, codes: ["bmi", "body mass index"], units: ["kg/m²", "kg/m2", "kg/m^2"] },
+  { key: "heartRate", title: vitalsTexts.vitalTitles.heartRate, unit: "bpm", series: vitalsTexts.vitalSeries.heartRate, codes: ["heart rate"], units: ["bpm", "/min", "beats/min"] },
 ] as const;
 export type VitalKey = (typeof VITALS)[number]["key"];
 
@@ -114,11 +112,11 @@ export function vitalsViewOf(observations: readonly VitalObservation[]): VitalsV
     if (readings.length === 0) return [];
     const dated = readings.filter((r) => r.at !== null);
     const last = dated.at(-1) ?? readings[0];
-    const latest = t.latestReading(valueText(v.key, last.values), v.unit, last.at !== null ? last.date : null);
+    const latest = vitalsTexts.latestReading(valueText(v.key, last.values), v.unit, last.at !== null ? last.date : null);
     const undated = readings.length - dated.length;
     const missingValues = dated.reduce((n, r) => n + r.values.filter((value) => value === null).length, 0);
     const drawable = dated.some((r) => r.values.some((value) => value !== null));
-    return [{ key: v.key, title: v.title, unit: v.unit, series: [...v.series], readings, latest, drawable, notDrawn: t.notDrawn(undated, missingValues) }];
+    return [{ key: v.key, title: v.title, unit: v.unit, series: [...v.series], readings, latest, drawable, notDrawn: vitalsTexts.notDrawn(undated, missingValues) }];
   });
   return { charts, others };
 }
