@@ -7,9 +7,10 @@ export function NotFound() {
     <main className="mx-auto flex max-w-2xl flex-col items-start gap-4 p-6">
       <h1 className="text-3xl font-bold">{errorsTexts.notFoundTitle}</h1>
       <p className="text-xl">{errorsTexts.notFoundCode}</p>
-      <p>The page you asked for does not exist in the portal.</p>
+      <p>{errorsTexts.notFoundWhy}</p>
       <Link to="/" className="font-semibold text-brand underline underline-offset-4">
-        Go Back<span className="sr-only"> to the dashboard</span>
+        {errorsTexts.goBack}
+        <span className="sr-only"> {errorsTexts.goBackWhere}</span>
       </Link>
     </main>
   );

@@ -8,4 +8,5 @@ export const healthTexts = {
   nothingToDraw: "No reading of this vital has both a date and a value, so there is nothing to draw: its readings are in the table.",
   otherReadings: "Other readings",
   otherReadingsWhy: "Readings the charts do not show, as the practice recorded them: a measure the portal does not chart, one without a name, or one in another unit.",
+  note: "Note",
 } as const;

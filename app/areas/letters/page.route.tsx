@@ -14,7 +14,7 @@ import { lettersTexts } from "./texts";
 import { previewHref } from "~/lib/preview-view";
 import type { Route } from "./+types/page.route";
 
-export const meta: Route.MetaFunction = () => [{ title: "Letters – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: lettersTexts.pageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadLettersPage(request);
@@ -26,7 +26,7 @@ const TEXTS = { loading: t.loadingLetter, failed: t.pdfFailed, pageFailed: t.pdf
 function documentOf(letter: LetterTile, print: boolean, back: string): OpenDocument {
   return {
     title: letter.type,
-    description: `Dated ${letter.date}`,
+    description: t.dated(letter.date),
     url: `/letters/letter/${encodeURIComponent(letter.id)}`,
     fileName: letterFileName(letter),
     pdf: letter.pdf,
@@ -73,19 +73,19 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Letters" />
-      <h1 className="text-3xl font-bold">Letters</h1>
+      <Breadcrumb current={t.letters} />
+      <h1 className="text-3xl font-bold">{t.letters}</h1>
 
-      <Form method="get" action="/letters" {...form.formProps} role="search" aria-label="Search letters by date" className="no-print flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
+      <Form method="get" action="/letters" {...form.formProps} role="search" aria-label={t.searchByDate} className="no-print flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="From (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={range.from} hint="For example, 01-03-2025" {...form.field("from")} />
-          <TextField label="To (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={range.to} hint="For example, 31-03-2025" {...form.field("to")} />
+          <TextField label={t.from} inputMode="numeric" autoComplete="off" defaultValue={range.from} hint={t.fromHint} {...form.field("from")} />
+          <TextField label={t.to} inputMode="numeric" autoComplete="off" defaultValue={range.to} hint={t.toHint} {...form.field("to")} />
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t.search}</Button>
           {hasRange ? (
             <Link to="/letters" className={buttonClass("secondary")}>
-              Clear dates
+              {t.clearDates}
             </Link>
           ) : null}
         </div>
@@ -93,7 +93,7 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
 
       <div aria-busy={loading} className="flex flex-col gap-4">
         <p aria-live="polite" className="text-muted">
-          {loading ? t.loading : ranged ? `${letters.length} ${letters.length === 1 ? "letter" : "letters"} from ${range.from} to ${range.to}` : total === undefined ? `Showing ${letters.length} ${letters.length === 1 ? "letter" : "letters"}` : `Showing ${letters.length} of ${total} ${total === 1 ? "letter" : "letters"}`}
+          {loading ? t.loading : ranged ? t.inRange(letters.length, range.from, range.to) : t.shown(letters.length, total)}
         </p>
         {letters.length === 0 ? (
           <p className="font-semibold text-danger">{ranged ? t.noRecordsInRange : t.noRecords}</p>
@@ -102,7 +102,7 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
         )}
         {more ? (
           <Link to={`/letters${listingSearch({ pages: pages + 1 })}`} preventScrollReset onClick={() => (focusFrom.current = letters.length)} className={`${buttonClass("secondary")} no-print self-start`}>
-            Show more letters
+            {t.more}
           </Link>
         ) : null}
       </div>

@@ -9,7 +9,7 @@ import { listingSearch } from "~/lib/listing";
 import { resourcesTexts } from "./texts";
 import type { Route } from "./+types/page.route";
 
-export const meta: Route.MetaFunction = () => [{ title: "Resources – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: resourcesTexts.pageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadResourcesPage(request);
@@ -26,9 +26,9 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Resources" />
-      <h1 className="text-3xl font-bold">Resources</h1>
-      <p>Health information from your practice. Documents open here; websites open in a new tab.</p>
+      <Breadcrumb current={t.resources} />
+      <h1 className="text-3xl font-bold">{t.resources}</h1>
+      <p>{t.intro}</p>
 
       <div aria-busy={loading} className="flex flex-col gap-4">
         {loading ? <p role="status">{t.loading}</p> : null}
@@ -42,11 +42,11 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         )}
         {more ? (
           <Link to={`/resources${listingSearch({ pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
-            Show more resources
+            {t.more}
           </Link>
         ) : null}
-        {total === undefined && !more ? <p className="text-muted">Showing {items.length} resources.</p> : null}
-        {total !== undefined && total > items.length && !more ? <p className="text-muted">Showing {items.length} of {total} resources.</p> : null}
+        {total === undefined && !more ? <p className="text-muted">{t.shown(items.length)}</p> : null}
+        {total !== undefined && total > items.length && !more ? <p className="text-muted">{t.shown(items.length, total)}</p> : null}
       </div>
 
       <DocumentDialog document={open} onClose={() => setOpen(null)} texts={TEXTS} />

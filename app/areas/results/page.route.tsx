@@ -14,7 +14,7 @@ import { applyReadFilter, readFilterOf, reportsSearch, type ReadFilter } from ".
 import type { ResultCard } from "~/lib/reports-view";
 import type { Route } from "./+types/page.route";
 
-export const meta: Route.MetaFunction = () => [{ title: "Test Results – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: reportsTexts.pageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadReportsPage(request);
@@ -22,9 +22,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 const t = reportsTexts;
 const BADGES: ReadonlyArray<{ value: ReadFilter; label: string }> = [
-  { value: "unread", label: "Unread" },
-  { value: "read", label: "Read" },
-  { value: "all", label: "All" },
+  { value: "unread", label: t.unread },
+  { value: "read", label: t.read },
+  { value: "all", label: t.all },
 ];
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
@@ -129,29 +129,29 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   return (
     <ToastProvider at="top-right">
       <div className="flex flex-col gap-6">
-        <Breadcrumb current="Test Results" />
-        <h1 className="text-3xl font-bold">Test Results</h1>
+        <Breadcrumb current={t.testResults} />
+        <h1 className="text-3xl font-bold">{t.testResults}</h1>
 
         {/* A key per address: a navigation (search, clear, back) shows that address's values. */}
-        <Form method="get" action="/reports" {...form.formProps} key={location.key} role="search" aria-label="Search test results" className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
+        <Form method="get" action="/reports" {...form.formProps} key={location.key} role="search" aria-label={t.searchResults} className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
           {form.errors.form ? <p className="font-semibold text-danger">{form.errors.form}</p> : null}
           <div className="grid gap-4 md:grid-cols-[1fr_1fr_2fr]">
-            <TextField label="From (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={filters.from} hint="For example, 01-03-2025" {...form.field("from")} />
-            <TextField label="To (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={filters.to} hint="For example, 31-03-2025" {...form.field("to")} />
-            <TextField label="Search by subject" type="search" defaultValue={filters.q} hint="The test's name, such as HbA1c" {...form.field("q")} />
+            <TextField label={t.from} inputMode="numeric" autoComplete="off" defaultValue={filters.from} hint={t.fromHint} {...form.field("from")} />
+            <TextField label={t.to} inputMode="numeric" autoComplete="off" defaultValue={filters.to} hint={t.toHint} {...form.field("to")} />
+            <TextField label={t.searchBySubject} type="search" defaultValue={filters.q} hint={t.subjectHint} {...form.field("q")} />
           </div>
           {show !== "all" ? <input type="hidden" name="show" value={show} /> : null}
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit">Search</Button>
+            <Button type="submit">{t.search}</Button>
             {filtered ? (
               <Link to={`/reports${reportsSearch({ show, from: "", to: "", q: "", pages: 1 })}`} className={buttonClass("link")}>
-                Clear the dates and search
+                {t.clearSearch}
               </Link>
             ) : null}
           </div>
         </Form>
 
-        <div role="group" aria-label="Show results" className="flex flex-wrap gap-2">
+        <div role="group" aria-label={t.showResults} className="flex flex-wrap gap-2">
           {BADGES.map((b) => (
             <button
               key={b.value}
@@ -174,8 +174,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               {loading ? t.loadingResults : ""}
             </p>
             <p ref={summary} tabIndex={-1} className={`[grid-area:1/1] text-muted ${loading ? "invisible" : ""}`}>
-              {filtered ? "Matching the dates and search: " : ""}
-              {total === undefined ? `${shown.length} ${shown.length === 1 ? "result" : "results"} shown` : `${shown.length} of ${total} ${total === 1 ? "result" : "results"} shown`}
+              {t.resultsShown(shown.length, total, filtered)}
             </p>
           </div>
           {shown.length === 0 ? (
@@ -185,7 +184,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           )}
           {more ? (
             <Link to={`/reports${reportsSearch({ show, ...filters, pages: pages + 1 })}`} preventScrollReset onClick={() => (focusFrom.current = shown.length)} className={`${buttonClass("secondary")} self-start`}>
-              Show more results
+              {t.moreResults}
             </Link>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 /** The "I'm not a robot" box's status line (components/captcha.tsx). */
 export const captchaTexts = {
+  notARobot: "I’m not a robot",
   verifying: "Checking… this takes a few seconds.",
   verified: "Done: you can continue.",
   expired: "The check has expired. Please tick the box again.",

@@ -10,4 +10,10 @@ export const forgotPasswordTexts = {
    */
   neutral:
     "If that address belongs to an account, the practice will send a temporary password to it. Only the newest one works. If none has arrived within 15 minutes, check your junk mail, then contact the practice rather than asking again.",
+  pageTitle: "Forgot password – Patient Portal",
+  title: "Forgot your password?",
+  intro: "Enter the e-mail address you sign in with. The practice will send you a temporary password.",
+  email: "Email",
+  sending: "Sending…",
+  sendPassword: "Send Password",
 } as const;

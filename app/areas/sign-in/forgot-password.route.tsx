@@ -18,7 +18,7 @@ import { forgotPasswordTexts } from "./forgot-password-texts";
 import type { Route } from "./+types/forgot-password.route";
 import { requestForm } from "~/.server/request-form.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: forgotPasswordTexts.pageTitle }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectIfSignedIn(request);
@@ -51,8 +51,8 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
   // A refusal in the browser replaces the last answer until the field is edited.
   const refusedHere = form.refused && form.errors.email !== undefined;
   return (
-    <SignedOutPage title="Forgot your password?">
-      <p className="mb-4">Enter the e-mail address you sign in with. The practice will send you a temporary password.</p>
+    <SignedOutPage title={forgotPasswordTexts.title}>
+      <p className="mb-4">{forgotPasswordTexts.intro}</p>
       {actionData && !refusedHere ? (
         <div className="mb-4">
           <Alert tone={actionData.tone === "success" ? "info" : "error"}>{actionData.message}</Alert>
@@ -74,15 +74,15 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
           });
         }}
       >
-        <EmailField label="Email" autoComplete="email" defaultValue={actionData?.email} {...form.field("email")} />
+        <EmailField label={forgotPasswordTexts.email} autoComplete="email" defaultValue={actionData?.email} {...form.field("email")} />
         <Captcha key={attempt} onChange={setCaptcha} />
         <Button type="submit" busy={sending} disabled={!captcha} aria-describedby={!captcha ? "send-password-gate" : undefined}>
-          {sending ? "Sending…" : "Send Password"}
+          {sending ? forgotPasswordTexts.sending : forgotPasswordTexts.sendPassword}
         </Button>
         {/* A disabled button says why (issue 21). */}
         {!captcha ? (
           <p id="send-password-gate" className="text-muted">
-            {captchaTexts.gate("Send Password")}
+            {captchaTexts.gate(forgotPasswordTexts.sendPassword)}
           </p>
         ) : null}
       </Form>

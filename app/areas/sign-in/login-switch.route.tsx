@@ -8,7 +8,7 @@ import type { Route } from "./+types/login-switch.route";
 
 /** /loginSwitch/{q} (and /login?q=): sign in by a switch token (1§2); a link followed from another site asks first (decisions/009). */
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in with a link – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: signInTexts.switchPageTitle }];
 
 const fromAnotherSite = (request: Request) => ["cross-site", "same-site"].includes(request.headers.get("sec-fetch-site") ?? "");
 

@@ -25,7 +25,7 @@ const LoginHelpDialog = lazy(() => import("./components/login-help-dialog").then
 // load when the patient starts on the form or asks for help, not with the page (issue 12, decisions/070).
 const signInCode = lazyModule(() => import("./components/sign-in-steps"));
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: signInTexts.pageTitle }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await redirectIfSignedIn(request);
@@ -77,14 +77,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     <>
       <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col gap-6 px-4 py-10">
         <LanguageChoice className="self-end" />
-        <div className="border-l-8 border-brand bg-white p-4" role="note" aria-label="Health advice">
-          <p className="font-bold">COVID-19 health advice</p>
-          <p>If you have symptoms, stay home and call the practice or Healthline on 0800 358 5453 before you visit.</p>
+        <div className="border-l-8 border-brand bg-white p-4" role="note" aria-label={signInTexts.healthAdvice}>
+          <p className="font-bold">{signInTexts.covidTitle}</p>
+          <p>{signInTexts.covidAdvice}</p>
         </div>
         <div className="rounded bg-white p-6 shadow-sm">
-          <h1 className="mb-6 text-3xl font-bold">Sign in to your patient portal</h1>
+          <h1 className="mb-6 text-3xl font-bold">{signInTexts.heading}</h1>
           <noscript>
-            <Alert>The patient portal needs JavaScript. Please turn it on in your browser and reload this page.</Alert>
+            <Alert>{signInTexts.needsJavaScript}</Alert>
           </noscript>
           {message ? (
             <div className="mb-4">
@@ -105,21 +105,21 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             }}
           >
             <EmailField
-              label="Email"
+              label={signInTexts.email}
               name="username"
               autoComplete="username"
               error={view.errors.username}
               onChange={() => send({ type: "field.edit", field: "username" })}
             />
-            <PasswordField label="Password" name="password" autoComplete="current-password" error={view.errors.password} onChange={() => send({ type: "field.edit", field: "password" })} />
+            <PasswordField label={signInTexts.password} name="password" autoComplete="current-password" error={view.errors.password} onChange={() => send({ type: "field.edit", field: "password" })} />
             {view.captchaRequired ? <Captcha key={view.failures} /> : null}
             <Button type="submit" busy={signingIn}>
-              {signingIn ? "Signing in…" : "Login"}
+              {signingIn ? signInTexts.signingIn : signInTexts.login}
             </Button>
           </form>
           <div className="mt-6 flex flex-wrap justify-between gap-3">
             <Link to="/forgetPassword" className="text-brand underline underline-offset-4">
-              Forgot Password?
+              {signInTexts.forgotPassword}
             </Link>
             <button
               type="button"
@@ -130,15 +130,15 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 reach();
               }}
             >
-              Having trouble signing in?
+              {signInTexts.trouble}
             </button>
             <Link to="/signup" className="text-brand underline underline-offset-4">
-              New patient? Sign up
+              {signInTexts.signUp}
             </Link>
           </div>
         </div>
         {helpOpen ? (
-          <Suspense fallback={<p role="status">Opening Login Help…</p>}>
+          <Suspense fallback={<p role="status">{signInTexts.openingHelp}</p>}>
             <LoginHelpDialog open onOpenChange={setHelpOpen} onSent={(detail) => helpSent.tell({ tone: "success", title: signInTexts.helpSent, detail })} />
           </Suspense>
         ) : null}

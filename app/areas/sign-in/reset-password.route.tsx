@@ -13,7 +13,7 @@ import { newPasswordSchema } from "~/lib/new-password";
 import type { Route } from "./+types/reset-password.route";
 import { requestForm } from "~/.server/request-form.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Set password – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: signInDialogsTexts.resetPageTitle }];
 
 /**
  * The set-password page. In the original product its button did nothing; here it sets the password
@@ -45,20 +45,22 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ message, result: undefined }, { status: 400, headers });
 }
 
+const t = signInDialogsTexts;
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const form = useSchemaForm({ schema: ResetPasswordSchema, lastResult: actionData?.result });
   if (!loaderData.canSet) {
     return (
-      <SignedOutPage title="Set your password">
-        <p className="mb-4">A new password is set after signing in with the temporary password the practice sent you.</p>
+      <SignedOutPage title={t.resetTitle}>
+        <p className="mb-4">{t.resetHow}</p>
         <p>
           <Link to="/login" className="text-brand underline underline-offset-4">
-            Sign in
+            {t.resetSignIn}
           </Link>{" "}
-          or, if you have no temporary password,{" "}
+          {t.resetOr}{" "}
           <Link to="/forgetPassword" className="text-brand underline underline-offset-4">
-            ask for one
+            {t.resetAskForOne}
           </Link>
           .
         </p>
@@ -66,18 +68,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     );
   }
   return (
-    <SignedOutPage title="Set your password">
+    <SignedOutPage title={t.resetTitle}>
       {actionData?.message && !form.refused ? (
         <div className="mb-4">
           <Alert>{actionData.message}</Alert>
         </div>
       ) : null}
       <Form method="post" className="flex flex-col gap-5" {...form.formProps}>
-        <PasswordField label="Password" autoComplete="new-password" {...form.field("password")} />
-        <PasswordField label="Confirm password" autoComplete="new-password" {...form.field("confirm")} />
-        <CheckboxField label={signInDialogsTexts.agreement} defaultChecked={form.initialValue("agreed") === "on"} {...form.field("agreed")} />
+        <PasswordField label={t.password} autoComplete="new-password" {...form.field("password")} />
+        <PasswordField label={t.confirmPassword} autoComplete="new-password" {...form.field("confirm")} />
+        <CheckboxField label={t.agreement} defaultChecked={form.initialValue("agreed") === "on"} {...form.field("agreed")} />
         <Button type="submit" busy={navigation.state !== "idle"}>
-          Set Password
+          {t.setPassword}
         </Button>
       </Form>
     </SignedOutPage>

@@ -14,16 +14,16 @@ import { ProfileImageField } from "./components/profile-image-field";
 import type { Route } from "./+types/signup.route";
 import { requestForm } from "~/.server/request-form.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign up – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: signupTexts.pageTitle }];
 
 const FIELDS = {
-  familyName: { label: "Family name", autoComplete: "family-name" },
-  firstName: { label: "First name", autoComplete: "given-name" },
-  middleName: { label: "Middle name (optional)", autoComplete: "additional-name" },
-  dob: { label: "Date of birth", autoComplete: "bday", hint: "dd-mm-yyyy, for example 07-03-1985" },
-  nhi: { label: "NHI number (optional)", autoComplete: "off", hint: "Seven characters, for example ZAC5361" },
-  practiceName: { label: "Practice name", autoComplete: "organization" },
-  email: { label: "Email address", autoComplete: "email" },
+  familyName: { label: signupTexts.familyNameLabel, autoComplete: "family-name" },
+  firstName: { label: signupTexts.firstNameLabel, autoComplete: "given-name" },
+  middleName: { label: signupTexts.middleNameLabel, autoComplete: "additional-name" },
+  dob: { label: signupTexts.dobLabel, autoComplete: "bday", hint: signupTexts.dobHint },
+  nhi: { label: signupTexts.nhiLabel, autoComplete: "off", hint: signupTexts.nhiHint },
+  practiceName: { label: signupTexts.practiceNameLabel, autoComplete: "organization" },
+  email: { label: signupTexts.emailLabel, autoComplete: "email" },
 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -52,10 +52,15 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const clearImage = useCallback(() => form.clear("image"), [form]);
   if (actionData?.done) {
     return (
-      <SignedOutPage title="Sign up">
-        <Alert tone="info" title="Your details have not been sent">
+      <SignedOutPage title={signupTexts.title}>
+        <Alert tone="info" title={signupTexts.notSent}>
           {signupTexts.done}
-          {actionData.imageSent ? ` ${signupTexts.imageDiscarded}` : null}
+          {actionData.imageSent ? (
+            <>
+              {" "}
+              {signupTexts.imageDiscarded}
+            </>
+          ) : null}
         </Alert>
       </SignedOutPage>
     );
@@ -69,8 +74,8 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     }
   };
   return (
-    <SignedOutPage title="Sign up">
-      <p className="mb-4">Tell us who you are. The practice registers new patients itself; this form checks your details and tells you what to do next.</p>
+    <SignedOutPage title={signupTexts.title}>
+      <p className="mb-4">{signupTexts.intro}</p>
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" {...form.formProps} onSubmit={submit}>
         {Object.entries(FIELDS).map(([name, f]) => {
           const Field = name === "email" ? EmailField : TextField;
@@ -78,7 +83,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           // 1§2's order: the image after the NHI number, before the practice name.
           return name === "nhi" ? [field, <ProfileImageField key="image" name="image" error={form.errors.image} cameBackEmpty={actionData?.imageSent === true} onChange={clearImage} onProblem={setImageProblem} />] : field;
         })}
-        <Button type="submit">Signup</Button>
+        <Button type="submit">{signupTexts.submit}</Button>
       </Form>
     </SignedOutPage>
   );

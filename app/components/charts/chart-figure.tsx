@@ -1,4 +1,5 @@
 import { useSentDrawing } from "~/lib/sent-drawing";
+import { chartTexts } from "~/lib/texts/charts";
 
 export interface Datum {
   label: string;
@@ -33,8 +34,8 @@ export function ChartFigure({ title, data, summary, name, drawing }: { title: st
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Category</th>
-            <th scope="col">Number</th>
+            <th scope="col">{chartTexts.category}</th>
+            <th scope="col">{chartTexts.number}</th>
           </tr>
         </thead>
         <tbody>

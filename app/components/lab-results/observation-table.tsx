@@ -6,26 +6,28 @@ import type { ObservationView } from "~/lib/reports-view";
  * colour is never the only signal. On a phone each row stacks into labelled lines instead of
  * scrolling sideways.
  */
+const t = reportsTexts;
+
 export function ObservationTable({ test, rows }: { test: string; rows: readonly ObservationView[] }) {
   if (rows.length === 0) return <p className="py-4 font-semibold">{reportsTexts.noTableData}</p>;
   const cell = "border-b border-line px-3 py-2 text-left align-top max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-0.5";
   const label = "max-sm:before:mr-2 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)':']";
   return (
     <table className="w-full border-collapse">
-      <caption className="mb-2 text-left text-lg font-bold">Results of {test}</caption>
+      <caption className="mb-2 text-left text-lg font-bold">{t.resultsOf(test)}</caption>
       <thead className="max-sm:sr-only">
         <tr>
           <th scope="col" className={cell}>
-            Observation
+            {t.observation}
           </th>
           <th scope="col" className={cell}>
-            Value
+            {t.value}
           </th>
           <th scope="col" className={cell}>
-            Flag
+            {t.flag}
           </th>
           <th scope="col" className={cell}>
-            Reference range
+            {t.referenceRange}
           </th>
         </tr>
       </thead>
@@ -35,10 +37,10 @@ export function ObservationTable({ test, rows }: { test: string; rows: readonly 
             <th scope="row" className={`${cell} font-semibold`}>
               {row.text}
             </th>
-            <td className={`${cell} ${label} ${row.flagged ? "font-bold text-danger" : ""}`} data-label="Value">
+            <td className={`${cell} ${label} ${row.flagged ? "font-bold text-danger" : ""}`} data-label={t.value}>
               {row.value}
             </td>
-            <td className={`${cell} ${label}`} data-label="Flag">
+            <td className={`${cell} ${label}`} data-label={t.flag}>
               {row.flagged ? (
                 <span className="font-bold text-danger">
                   <span aria-hidden="true">⚠ </span>
@@ -47,11 +49,11 @@ export function ObservationTable({ test, rows }: { test: string; rows: readonly 
               ) : row.flag ? (
                 row.flag
               ) : (
-                <span className="text-muted">None</span>
+                <span className="text-muted">{t.noFlag}</span>
               )}
             </td>
-            <td className={`${cell} ${label}`} data-label="Reference range">
-              {row.range || <span className="text-muted">Not given</span>}
+            <td className={`${cell} ${label}`} data-label={t.referenceRange}>
+              {row.range || <span className="text-muted">{t.rangeNotGiven}</span>}
             </td>
           </tr>
         ))}

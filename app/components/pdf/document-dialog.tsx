@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { previewTexts } from "~/lib/texts/preview";
+import { dialogTexts } from "~/lib/texts/dialog";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Alert } from "../ui/alert";
@@ -59,11 +60,12 @@ function DocumentBody({ document, onClose, texts, printable, viewer }: DocumentD
   return (
     <div className="flex flex-col gap-4">
       <div className="no-print flex flex-wrap gap-3">
-        {printable && document.pdf ? <Button onClick={print}>Print</Button> : null}
+        {printable && document.pdf ? <Button onClick={print}>{previewTexts.print}</Button> : null}
         <a href={document.url} download={document.fileName} className={buttonClass("secondary")}>
           {document.downloadLabel ?? (
             <>
-              Download<span className="sr-only"> {document.title}</span>
+              {previewTexts.download}
+              <span className="sr-only"> {document.title}</span>
             </>
           )}
         </a>
@@ -73,7 +75,7 @@ function DocumentBody({ document, onClose, texts, printable, viewer }: DocumentD
           </Link>
         ) : null}
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {dialogTexts.close}
         </Button>
       </div>
       {document.pdf ? (

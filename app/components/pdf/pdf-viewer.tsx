@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { documentsTexts } from "~/lib/texts/documents";
+import { pdfViewerTexts } from "~/lib/texts/pdf-viewer";
 import { sessionTexts } from "~/lib/texts/session";
 import { STEP_HEADER } from "~/lib/step-errors";
 import { Alert } from "../ui/alert";
@@ -88,7 +89,7 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
         error={failed}
       >
         {Array.from({ length: pages }, (_, i) => (
-          <div key={i} role="img" aria-label={`${title}, page ${i + 1} of ${pages}`} data-pdf-page="" className={`mb-4 w-fit border border-muted/40 ${zoom > 0 ? "" : "max-w-full"}`}>
+          <div key={i} role="img" aria-label={pdfViewerTexts.pageOf(title, i + 1, pages)} data-pdf-page="" className={`mb-4 w-fit border border-muted/40 ${zoom > 0 ? "" : "max-w-full"}`}>
             <Page
               pageNumber={i + 1}
               width={width}
@@ -106,19 +107,20 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
   if (!zoomable) return <div ref={box}>{document_}</div>;
   return (
     <div ref={box} className="flex flex-col gap-2">
-      <div className="no-print flex flex-wrap items-center gap-2" role="group" aria-label={`Zoom ${title}`}>
+      <div className="no-print flex flex-wrap items-center gap-2" role="group" aria-label={pdfViewerTexts.zoomGroup(title)}>
         <button type="button" className={zoomButton} disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(0, z - 1))}>
-          Zoom out
+          {pdfViewerTexts.zoomOut}
         </button>
         <button type="button" className={zoomButton} disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}>
-          Zoom in
+          {pdfViewerTexts.zoomIn}
         </button>
         <span role="status" className="min-w-16">
-          {Math.round(ZOOMS[zoom]! * 100)}%<span className="sr-only"> of the width that fits</span>
+          {pdfViewerTexts.zoomLevel(Math.round(ZOOMS[zoom]! * 100))}
+          <span className="sr-only"> {pdfViewerTexts.ofFittingWidth}</span>
         </span>
       </div>
       {/* Zoomed in, the pages are wider than the dialog: they scroll here, by touch or by keyboard. */}
-      <div className={zoom > 0 ? "max-h-[70vh] overflow-auto" : ""} tabIndex={zoom > 0 ? 0 : undefined} role={zoom > 0 ? "region" : undefined} aria-label={zoom > 0 ? `${title}, zoomed` : undefined}>
+      <div className={zoom > 0 ? "max-h-[70vh] overflow-auto" : ""} tabIndex={zoom > 0 ? 0 : undefined} role={zoom > 0 ? "region" : undefined} aria-label={zoom > 0 ? pdfViewerTexts.zoomed(title) : undefined}>
         {document_}
       </div>
     </div>

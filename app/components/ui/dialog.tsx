@@ -1,5 +1,6 @@
 import { Dialog as D } from "radix-ui";
 import { useCallback, useRef, useState, type ReactNode } from "react";
+import { dialogTexts } from "~/lib/texts/dialog";
 
 interface DialogProps {
   open: boolean;
@@ -86,7 +87,7 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
           }}
         >
           {showClose ? (
-            <D.Close data-dialog-close="" className="no-print float-right -mr-2 -mt-2 ml-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded text-2xl text-ink" aria-label="Close">
+            <D.Close data-dialog-close="" className="no-print float-right -mr-2 -mt-2 ml-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded text-2xl text-ink" aria-label={dialogTexts.close}>
               <span aria-hidden="true">×</span>
             </D.Close>
           ) : null}
@@ -101,5 +102,5 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
 
 /** The dialog already offers a Close (a document viewer's, a finished step's): no second one at its top. */
 function hasOwnClose(content: HTMLElement): boolean {
-  return [...content.querySelectorAll("button, a")].some((control) => !control.hasAttribute("data-dialog-close") && (control.getAttribute("aria-label") ?? control.textContent ?? "").trim() === "Close");
+  return [...content.querySelectorAll("button, a")].some((control) => !control.hasAttribute("data-dialog-close") && (control.getAttribute("aria-label") ?? control.textContent ?? "").trim() === dialogTexts.close);
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { fieldTexts } from "~/lib/texts/field";
 
 /**
  * The form primitives: every control labelled, its error announced ("Error: ") and tied to it with aria-describedby,
@@ -9,7 +10,7 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectH
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="font-semibold text-danger">
-      <span className="sr-only">Error: </span>
+      <span className="sr-only">{fieldTexts.errorPrefix}</span>
       <span>{children}</span>
     </p>
   );
@@ -77,7 +78,7 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? fieldTexts.hidePassword : fieldTexts.showPassword}
           {/* Named after its field, so a dialog's several toggles are told apart ("Show new password"). */}
           <span className="sr-only"> {props.label.toLowerCase()}</span>
         </button>

@@ -1,3 +1,5 @@
+import { noticeTexts } from "~/lib/texts/notices";
+
 /** The notices' region, shared by the radix viewport (toast.tsx) and its stand-in below. */
 export const TOAST_VIEWPORT_CLASS = "fixed bottom-4 right-4 z-[60] flex w-[min(92vw,24rem)] flex-col gap-2 outline-none";
 
@@ -12,7 +14,7 @@ export const TOAST_VIEWPORT_TOP_CLASS = "fixed top-4 right-4 z-[60] flex w-[min(
  */
 export function ToastRegionPlaceholder() {
   return (
-    <div role="region" aria-label="Notifications (F8)" tabIndex={-1} style={{ pointerEvents: "none" }}>
+    <div role="region" aria-label={noticeTexts.region("F8")} tabIndex={-1} style={{ pointerEvents: "none" }}>
       <ol tabIndex={-1} className={TOAST_VIEWPORT_CLASS} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { Toast } from "radix-ui";
 import type { ReactNode } from "react";
 import type { ToldNotice } from "./notice";
+import { noticeTexts } from "~/lib/texts/notices";
 import { TOAST_VIEWPORT_CLASS, TOAST_VIEWPORT_TOP_CLASS } from "./toast-region";
 
 /**
@@ -11,9 +12,9 @@ import { TOAST_VIEWPORT_CLASS, TOAST_VIEWPORT_TOP_CLASS } from "./toast-region";
  */
 export function ToastProvider({ children, at = "bottom-right" }: { children?: ReactNode; at?: "bottom-right" | "top-right" }) {
   return (
-    <Toast.Provider swipeDirection="right" duration={8000} label="Notification">
+    <Toast.Provider swipeDirection="right" duration={8000} label={noticeTexts.notification}>
       {children}
-      <Toast.Viewport className={at === "top-right" ? TOAST_VIEWPORT_TOP_CLASS : TOAST_VIEWPORT_CLASS} />
+      <Toast.Viewport label={noticeTexts.region("{hotkey}")} className={at === "top-right" ? TOAST_VIEWPORT_TOP_CLASS : TOAST_VIEWPORT_CLASS} />
     </Toast.Provider>
   );
 }
@@ -39,7 +40,7 @@ function NoticeToast({ notice, onDismiss }: { notice: ToldNotice | null; onDismi
         <Toast.Title className="font-bold">{notice?.title}</Toast.Title>
         {notice?.detail ? <Toast.Description>{notice.detail}</Toast.Description> : null}
       </div>
-      <Toast.Close className="min-h-11 rounded px-2 font-semibold text-brand underline">Dismiss</Toast.Close>
+      <Toast.Close className="min-h-11 rounded px-2 font-semibold text-brand underline">{noticeTexts.dismiss}</Toast.Close>
     </Toast.Root>
   );
 }

@@ -5,6 +5,10 @@ export const errorsTexts = {
   notFoundMetaTitle: "Page not found – Patient Portal",
   notFoundTitle: "Failed to load the page",
   notFoundCode: "Error Code: 404",
+  notFoundWhy: "The page you asked for does not exist in the portal.",
+  /** "Go Back", then said to a screen reader only "to the dashboard": one phrase. */
+  goBack: "Go Back",
+  goBackWhere: "to the dashboard",
   practiceUnavailable: "The practice's system is not answering just now. Please try again in a few minutes.",
   practiceBroken: "The practice's system sent a reply we could not read. Please try again later; if it keeps happening, contact the practice.",
   /** A page that failed to load, in the shell (root.tsx) or in place of the shell (shell/page-frame.route.tsx). */

@@ -6,8 +6,9 @@ import { buttonClass } from "~/components/ui/button";
 import { listingSearch } from "~/lib/listing";
 import { healthTexts } from "../texts";
 import type { Route } from "./+types/page.route";
+import { allergiesTexts } from "./texts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Allergies – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: allergiesTexts.allergiesPageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadAllergiesPage(request);
@@ -22,16 +23,16 @@ export default function Allergies({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Allergies" />
-      <h1 className="text-3xl font-bold">Allergies</h1>
+      <Breadcrumb current={allergiesTexts.allergies} />
+      <h1 className="text-3xl font-bold">{allergiesTexts.allergies}</h1>
       <SeverityLegend />
       <div aria-busy={loading} className="flex flex-col gap-4">
         {loading ? <p role="status">{t.loading}</p> : null}
         {allergies.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <AllergyList allergies={allergies} />}
-        {total === undefined ? <p className="text-muted">Showing {allergies.length} allergies.</p> : total > allergies.length ? <p className="text-muted">Showing {allergies.length} of {total} allergies.</p> : null}
+        {total === undefined ? <p className="text-muted">{allergiesTexts.allergiesShown(allergies.length)}</p> : total > allergies.length ? <p className="text-muted">{allergiesTexts.allergiesShown(allergies.length, total)}</p> : null}
         {more ? (
           <Link to={`/allergies${listingSearch({ pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
-            Show more allergies
+            {allergiesTexts.moreAllergies}
           </Link>
         ) : null}
       </div>

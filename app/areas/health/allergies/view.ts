@@ -1,5 +1,6 @@
 import type { Allergy } from "@contract/health";
 import { joinedText, shownText } from "../fields";
+import { allergiesTexts } from "./texts";
 
 /**
  * The Allergies screen's view (2§2, 2§4): each severity as a level with its colour and words; a missing one is Mild
@@ -8,9 +9,6 @@ import { joinedText, shownText } from "../fields";
 
 export const SEVERITIES = ["Mild", "Moderate", "Severe"] as const;
 export type Severity = (typeof SEVERITIES)[number];
-
-/** The level 2§4 gives each severity: Severe high, Moderate moderate, Mild low. */
-export const SEVERITY_LEVEL: Record<Severity, string> = { Severe: "High", Moderate: "Moderate", Mild: "Low" };
 
 export interface AllergyCard {
   id: string;
@@ -36,10 +34,10 @@ const SEVERITY_WORDS: Record<string, Severity> = { severe: "Severe", high: "Seve
 
 export function severityOf(text: string | null | undefined): Pick<AllergyCard, "severity" | "severityLabel" | "recordedAs" | "unrecorded"> {
   const word = text?.trim() ?? "";
-  if (word === "") return { severity: "Mild", severityLabel: "Mild", recordedAs: null, unrecorded: true };
+  if (word === "") return { severity: "Mild", severityLabel: allergiesTexts.severityNames.Mild, recordedAs: null, unrecorded: true };
   const severity = SEVERITY_WORDS[word.toLowerCase()];
   if (!severity) return { severity: null, severityLabel: word, recordedAs: null, unrecorded: false };
-  return { severity, severityLabel: severity, recordedAs: SEVERITIES.some((s) => s.toLowerCase() === word.toLowerCase()) ? null : word, unrecorded: false };
+  return { severity, severityLabel: allergiesTexts.severityNames[severity], recordedAs: SEVERITIES.some((s) => s.toLowerCase() === word.toLowerCase()) ? null : word, unrecorded: false };
 }
 
 export function allergyCardOf(allergy: Allergy): AllergyCard {

@@ -7,8 +7,9 @@ import { buttonClass } from "~/components/ui/button";
 import { DIAGNOSIS_TABS, diagnosisSearch } from "./view";
 import { healthTexts } from "../texts";
 import type { Route } from "./+types/page.route";
+import { diagnosisTexts } from "./texts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Diagnosis – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: diagnosisTexts.diagnosisPageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadDiagnosesPage(request);
@@ -24,9 +25,9 @@ export default function Diagnosis({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Diagnosis" />
-      <h1 className="text-3xl font-bold">Diagnosis</h1>
-      <AddressTabs label="Diagnoses" tabs={DIAGNOSIS_TABS} current={tab} hrefOf={(value) => `/diagnosis${diagnosisSearch({ tab: value })}`}>
+      <Breadcrumb current={diagnosisTexts.diagnosis} />
+      <h1 className="text-3xl font-bold">{diagnosisTexts.diagnosis}</h1>
+      <AddressTabs label={diagnosisTexts.diagnoses} tabs={DIAGNOSIS_TABS} current={tab} hrefOf={(value) => `/diagnosis${diagnosisSearch({ tab: value })}`}>
         <div aria-busy={loading} className="flex flex-col gap-4">
           {loading ? <p role="status">{t.loading}</p> : null}
           {diagnoses.length === 0 ? (
@@ -34,10 +35,10 @@ export default function Diagnosis({ loaderData }: Route.ComponentProps) {
           ) : (
             <DiagnosisList label={label} diagnoses={diagnoses} />
           )}
-          {total === undefined ? <p className="text-muted">Showing {diagnoses.length} diagnoses.</p> : total > diagnoses.length ? <p className="text-muted">Showing {diagnoses.length} of {total} diagnoses.</p> : null}
+          {total === undefined ? <p className="text-muted">{diagnosisTexts.diagnosesShown(diagnoses.length)}</p> : total > diagnoses.length ? <p className="text-muted">{diagnosisTexts.diagnosesShown(diagnoses.length, total)}</p> : null}
           {more ? (
             <Link to={`/diagnosis${diagnosisSearch({ tab, pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
-              Show more diagnoses
+              {diagnosisTexts.moreDiagnoses}
             </Link>
           ) : null}
         </div>

@@ -1,13 +1,14 @@
 import type { Condition } from "@contract/health";
 import { recordTexts } from "~/lib/texts/record";
 import { joinedText, shownDay } from "../fields";
+import { diagnosisTexts } from "./texts";
 
 /** The Diagnosis screen's view (2§2): tabs Long Term, Recent Diagnosis, All Diagnosis of dated note cards. */
 
 export const DIAGNOSIS_TABS = [
-  { value: "long-term", label: "Long Term" },
-  { value: "recent", label: "Recent Diagnosis" },
-  { value: "all", label: "All Diagnosis" },
+  { value: "long-term", label: diagnosisTexts.diagnosisTabs["long-term"] },
+  { value: "recent", label: diagnosisTexts.diagnosisTabs.recent },
+  { value: "all", label: diagnosisTexts.diagnosisTabs.all },
 ] as const;
 export type DiagnosisTab = (typeof DIAGNOSIS_TABS)[number]["value"];
 

@@ -7,8 +7,9 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { IMMUNISATION_TABS, immunisationSearch } from "./view";
 import { healthTexts } from "../texts";
 import type { Route } from "./+types/page.route";
+import { immunisationTexts } from "./texts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Immunisation – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: immunisationTexts.immunisationPageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadImmunisationsPage(request);
@@ -24,23 +25,24 @@ export default function Immunisation({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="print-landscape flex flex-col gap-6">
-      <Breadcrumb current="Immunisation" />
-      <h1 className="text-3xl font-bold">Immunisation</h1>
-      <AddressTabs label="Immunisations" tabs={IMMUNISATION_TABS} current={tab} hrefOf={(value) => `/immunisation${immunisationSearch({ tab: value })}`}>
+      <Breadcrumb current={immunisationTexts.immunisation} />
+      <h1 className="text-3xl font-bold">{immunisationTexts.immunisation}</h1>
+      <AddressTabs label={immunisationTexts.immunisations} tabs={IMMUNISATION_TABS} current={tab} hrefOf={(value) => `/immunisation${immunisationSearch({ tab: value })}`}>
         <div aria-busy={loading} className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-2xl font-bold">{label} immunisations</h2>
+            <h2 className="text-2xl font-bold">{immunisationTexts.tabImmunisations(label)}</h2>
             {/* Prints the tab shown, on A4 landscape (2§2, 2§9). */}
             <Button variant="secondary" className="no-print" onClick={() => window.print()} disabled={immunisations.length === 0}>
-              Print<span className="sr-only"> {label.toLowerCase()} immunisations</span>
+              {immunisationTexts.print}
+              <span className="sr-only">{immunisationTexts.printWhat(label.toLowerCase())}</span>
             </Button>
           </div>
           {loading ? <p role="status">{t.loading}</p> : null}
-          {immunisations.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <ImmunisationList label={`${label} immunisations`} immunisations={immunisations} />}
-          {total === undefined ? <p className="text-muted">Showing {immunisations.length} immunisations.</p> : total > immunisations.length ? <p className="text-muted">Showing {immunisations.length} of {total} immunisations.</p> : null}
+          {immunisations.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <ImmunisationList label={immunisationTexts.tabImmunisations(label)} immunisations={immunisations} />}
+          {total === undefined ? <p className="text-muted">{immunisationTexts.immunisationsShown(immunisations.length)}</p> : total > immunisations.length ? <p className="text-muted">{immunisationTexts.immunisationsShown(immunisations.length, total)}</p> : null}
           {more ? (
             <Link to={`/immunisation${immunisationSearch({ tab, pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} no-print self-start`}>
-              Show more immunisations
+              {immunisationTexts.moreImmunisations}
             </Link>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import type { Immunisation } from "@contract/health";
 import { shownDay, shownText, textOf } from "../fields";
+import { immunisationTexts } from "./texts";
 
 /**
  * The Immunisation screen's view (2§2, 2§4): tabs Due, Overdue, Administered and All, each a fresh call; overdue red,
@@ -7,10 +8,10 @@ import { shownDay, shownText, textOf } from "../fields";
  */
 
 export const IMMUNISATION_TABS = [
-  { value: "due", label: "Due" },
-  { value: "overdue", label: "Overdue" },
-  { value: "administered", label: "Administered" },
-  { value: "all", label: "All" },
+  { value: "due", label: immunisationTexts.immunisationTabs.due },
+  { value: "overdue", label: immunisationTexts.immunisationTabs.overdue },
+  { value: "administered", label: immunisationTexts.immunisationTabs.administered },
+  { value: "all", label: immunisationTexts.immunisationTabs.all },
 ] as const;
 export type ImmunisationTab = (typeof IMMUNISATION_TABS)[number]["value"];
 
@@ -77,12 +78,12 @@ export function immunisationCardOf(immunisation: Immunisation): ImmunisationCard
   // The due date, or failing it the schedule's month, for one not given yet.
   const dueDate = textOf(due) || month;
   const given = state === "Administered" || (state === null && textOf(immunisation.date) !== "");
-  const date = given ? { dateLabel: "Given", ...shownDay(immunisation.date) } : { dateLabel: state === "Overdue" || state === "Declined" ? "Was Due" : "Due", ...shownDay(dueDate) };
+  const date = given ? { dateLabel: immunisationTexts.given, ...shownDay(immunisation.date) } : { dateLabel: state === "Overdue" || state === "Declined" ? immunisationTexts.wasDue : immunisationTexts.due, ...shownDay(dueDate) };
   return {
     id: immunisation.id,
     name: shownText(name),
     state,
-    stateLabel: state ?? shownText(immType),
+    stateLabel: state ? immunisationTexts.immunisationStates[state] : shownText(immType),
     stateUnknown: state === null && textOf(immType) !== "",
     ...date,
     indication: shownText(indication),

@@ -6,8 +6,9 @@ import { buttonClass } from "~/components/ui/button";
 import { listingSearch } from "~/lib/listing";
 import { healthTexts } from "../texts";
 import type { Route } from "./+types/page.route";
+import { remindersTexts } from "./texts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reminders – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: remindersTexts.remindersPageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadRemindersPage(request);
@@ -22,15 +23,15 @@ export default function Reminders({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Reminders" />
-      <h1 className="text-3xl font-bold">Reminders</h1>
+      <Breadcrumb current={remindersTexts.reminders} />
+      <h1 className="text-3xl font-bold">{remindersTexts.reminders}</h1>
       <div aria-busy={loading} className="flex flex-col gap-4">
         {loading ? <p role="status">{t.loading}</p> : null}
         {reminders.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <ReminderList reminders={reminders} />}
-        {total === undefined ? <p className="text-muted">Showing {reminders.length} reminders.</p> : total > reminders.length ? <p className="text-muted">Showing {reminders.length} of {total} reminders.</p> : null}
+        {total === undefined ? <p className="text-muted">{remindersTexts.remindersShown(reminders.length)}</p> : total > reminders.length ? <p className="text-muted">{remindersTexts.remindersShown(reminders.length, total)}</p> : null}
         {more ? (
           <Link to={`/reminders${listingSearch({ pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
-            Show more reminders
+            {remindersTexts.moreReminders}
           </Link>
         ) : null}
       </div>

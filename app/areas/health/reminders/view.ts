@@ -1,6 +1,6 @@
 import type { Reminder } from "@contract/health";
-import { recordTexts } from "~/lib/texts/record";
 import { joinedText, shownDay, shownText, textOf } from "../fields";
+import { remindersTexts } from "./texts";
 
 /**
  * The Reminders screen's view (2§2, 2§4): priority High red, Medium amber, Normal green, always with the word; one the
@@ -34,9 +34,9 @@ export interface ReminderCard {
 
 export function priorityOf(text: string | null | undefined): Pick<ReminderCard, "priority" | "priorityLabel" | "priorityUnknown"> {
   const word = textOf(text);
-  if (word === "") return { priority: null, priorityLabel: `Priority: ${recordTexts.notRecorded}`, priorityUnknown: false };
+  if (word === "") return { priority: null, priorityLabel: remindersTexts.priorityNotRecorded, priorityUnknown: false };
   const known = PRIORITIES.find((p) => p.toLowerCase() === word.toLowerCase());
-  return { priority: known ?? null, priorityLabel: `${known ?? word} priority`, priorityUnknown: !known };
+  return { priority: known ?? null, priorityLabel: remindersTexts.priorityOf(known ? remindersTexts.priorityNames[known] : word), priorityUnknown: !known };
 }
 
 export function reminderCardOf(reminder: Reminder): ReminderCard {

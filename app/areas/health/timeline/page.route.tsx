@@ -9,8 +9,9 @@ import { healthTexts } from "../texts";
 import { RANGES, timelineSearch, type TimelineView } from "~/lib/timeline-filter";
 import type { Route } from "./+types/page.route";
 import { badgeClass } from "~/components/ui/choice-styles";
+import { timelinePageTexts } from "./texts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Timeline – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: timelinePageTexts.timelinePageTitle }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadTimelinePage(request);
@@ -35,33 +36,31 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Timeline" />
-      <h1 className="text-3xl font-bold">Timeline</h1>
+      <Breadcrumb current={timelinePageTexts.timeline} />
+      <h1 className="text-3xl font-bold">{timelinePageTexts.timeline}</h1>
 
-      <div role="group" aria-label="Show entries" className="no-print flex flex-wrap gap-2">
+      <div role="group" aria-label={timelinePageTexts.showEntries} className="no-print flex flex-wrap gap-2">
         {RANGES.map((days) => (
           <Link key={days} to={`/timeline${timelineSearch({ kind: "range", days })}`} preventScrollReset aria-current={view.kind === "range" && view.days === days ? "true" : undefined} className={badgeClass(view.kind === "range" && view.days === days)}>
-            {days}D<span className="sr-only"> (the last {days} days)</span>
+            {timelinePageTexts.rangeDays(days)}
+            <span className="sr-only"> {timelinePageTexts.rangeDaysSaid(days)}</span>
           </Link>
         ))}
         <Link to="/timeline" preventScrollReset aria-current={view.kind === "all" ? "true" : undefined} className={badgeClass(view.kind === "all")}>
-          All
+          {timelinePageTexts.all}
         </Link>
         <button type="button" aria-haspopup="dialog" aria-pressed={view.kind === "filter"} onClick={() => setOpen(true)} className={badgeClass(view.kind === "filter")}>
-          Filter
+          {timelinePageTexts.filter}
         </button>
       </div>
 
       <div aria-busy={loading} className="flex flex-col gap-4">
         {loading ? <p role="status">{t.loading}</p> : null}
-        <p className="text-muted">
-          {total === undefined || shown === total ? shown : `${shown} of ${total}`} {(total ?? shown) === 1 ? "entry" : "entries"}
-          {summary ? ` ${summary}` : ""}.
-        </p>
+        <p className="text-muted">{timelinePageTexts.entriesShown(shown, total, summary)}</p>
         {days.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <TimelineDays days={days} />}
         {more ? (
           <Link to={`/timeline${timelineSearch(view, pages + 1)}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
-            Show more entries
+            {timelinePageTexts.moreEntries}
           </Link>
         ) : null}
       </div>

@@ -11,6 +11,7 @@ import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getTimeline, getTimelineProviders } from "../practice.server";
 import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
+import { timelinePageTexts } from "./texts";
 
 /**
  * What /timeline loads (2§2 Timeline): the providers for the filter (IndiciLookup 14) and the entries, pages of 100; a
@@ -55,8 +56,8 @@ export async function timelinePage({ api, user }: Pick<SignedIn, "api" | "user">
 }
 
 function summaryOf(q: ReturnType<typeof timelineQueryOf>, providers: ReadonlyArray<{ id: string; name: string }>): string {
-  const parts = q.from && q.to ? [`from ${displayOf(q.from)} to ${displayOf(q.to)}`] : [];
-  if (q.text) parts.push(`containing “${q.text}”`);
-  if (q.providerId) parts.push(`with ${providers.find((p) => p.id === q.providerId)?.name ?? "the chosen provider"}`);
+  const parts = q.from && q.to ? [timelinePageTexts.summaryRange(displayOf(q.from), displayOf(q.to))] : [];
+  if (q.text) parts.push(timelinePageTexts.summaryContaining(q.text));
+  if (q.providerId) parts.push(timelinePageTexts.summaryWith(providers.find((p) => p.id === q.providerId)?.name ?? timelinePageTexts.chosenProvider));
   return parts.join(", ");
 }

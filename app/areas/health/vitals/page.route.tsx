@@ -9,8 +9,9 @@ import { listingSearch } from "~/lib/listing";
 import { healthTexts } from "../texts";
 import { chartPointsOf, type VitalsPageData } from "./view";
 import type { Route } from "./+types/page.route";
+import { vitalsTexts } from "./texts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Vitals – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: vitalsTexts.vitalsPageTitle }];
 
 // The charts are drawn here, in the loader, as the dashboard's are: visx stays off the page's bundle.
 export async function loader({ request, context }: Route.LoaderArgs): Promise<VitalsPageData> {
@@ -39,8 +40,8 @@ export default function Vitals({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumb current="Vitals" />
-      <h1 className="text-3xl font-bold">Vitals</h1>
+      <Breadcrumb current={vitalsTexts.vitals} />
+      <h1 className="text-3xl font-bold">{vitalsTexts.vitals}</h1>
       <div aria-busy={loading} className="flex flex-col gap-4">
         {loading ? <p role="status">{t.loading}</p> : null}
         {charts.length === 0 && others.length === 0 ? (
@@ -48,7 +49,7 @@ export default function Vitals({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-muted">
-              {total === undefined ? `The latest ${read} readings.` : total > read ? `The latest ${read} of ${total} readings.` : `${read} ${read === 1 ? "reading" : "readings"}.`} Each chart shows a measure over time, oldest on the left; its readings are also in a table.
+              {vitalsTexts.readingsShown(read, total)} {vitalsTexts.chartsIntro}
             </p>
             <div className="grid gap-4 xl:grid-cols-2">
               {charts.map((chart) => (
@@ -60,7 +61,7 @@ export default function Vitals({ loaderData }: Route.ComponentProps) {
         )}
         {more ? (
           <Link to={`/vitals${listingSearch({ pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
-            Show earlier readings
+            {vitalsTexts.earlierReadings}
           </Link>
         ) : null}
       </div>

@@ -2,15 +2,16 @@ import type { VitalObservation } from "@contract/health";
 import { practiceDateTime } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
 import { shownDay, shownText, textOf } from "../fields";
+import { vitalsTexts } from "./texts";
 
 /** The Vitals screen's view (2§2, 2§3): one chart per vital whatever the practice names it; every observation read is shown, drawn or listed (decisions/396). */
 
 export const VITALS = [
-  { key: "bloodPressure", title: "Blood Pressure", unit: "mmHg", series: ["Systolic", "Diastolic"], codes: ["blood pressure"], units: ["mmhg", "mm[hg]"] },
-  { key: "weight", title: "Weight", unit: "kg", series: ["Weight"], codes: ["weight", "body weight"], units: ["kg", "kgs"] },
-  { key: "height", title: "Height", unit: "cm", series: ["Height"], codes: ["height", "body height"], units: ["cm"] },
-  { key: "bmi", title: "BMI", unit: "kg/m²", series: ["BMI"], codes: ["bmi", "body mass index"], units: ["kg/m²", "kg/m2", "kg/m^2"] },
-  { key: "heartRate", title: "Heart Rate", unit: "bpm", series: ["Heart rate"], codes: ["heart rate"], units: ["bpm", "/min", "beats/min"] },
+  { key: "bloodPressure", title: vitalsTexts.vitalTitles.bloodPressure, unit: "mmHg", series: vitalsTexts.vitalSeries.bloodPressure, codes: ["blood pressure"], units: ["mmhg", "mm[hg]"] },
+  { key: "weight", title: vitalsTexts.vitalTitles.weight, unit: "kg", series: vitalsTexts.vitalSeries.weight, codes: ["weight", "body weight"], units: ["kg", "kgs"] },
+  { key: "height", title: vitalsTexts.vitalTitles.height, unit: "cm", series: vitalsTexts.vitalSeries.height, codes: ["height", "body height"], units: ["cm"] },
+  { key: "bmi", title: vitalsTexts.vitalTitles.bmi, unit: "kg/m²", series: vitalsTexts.vitalSeries.bmi, codes: ["bmi", "body mass index"], units: ["kg/m²", "kg/m2", "kg/m^2"] },
+  { key: "heartRate", title: vitalsTexts.vitalTitles.heartRate, unit: "bpm", series: vitalsTexts.vitalSeries.heartRate, codes: ["heart rate"], units: ["bpm", "/min", "beats/min"] },
 ] as const;
 export type VitalKey = (typeof VITALS)[number]["key"];
 
@@ -111,22 +112,13 @@ export function vitalsViewOf(observations: readonly VitalObservation[]): VitalsV
     if (readings.length === 0) return [];
     const dated = readings.filter((r) => r.at !== null);
     const last = dated.at(-1) ?? readings[0];
-    const latest = `${valueText(v.key, last.values)} ${v.unit}${last.at !== null ? ` on ${last.date}` : ""}`;
+    const latest = vitalsTexts.latestReading(valueText(v.key, last.values), v.unit, last.at !== null ? last.date : null);
     const undated = readings.length - dated.length;
     const missingValues = dated.reduce((n, r) => n + r.values.filter((value) => value === null).length, 0);
     const drawable = dated.some((r) => r.values.some((value) => value !== null));
-    return [{ key: v.key, title: v.title, unit: v.unit, series: [...v.series], readings, latest, drawable, notDrawn: notDrawnText(undated, missingValues) }];
+    return [{ key: v.key, title: v.title, unit: v.unit, series: [...v.series], readings, latest, drawable, notDrawn: vitalsTexts.notDrawn(undated, missingValues) }];
   });
   return { charts, others };
-}
-
-/** The chart's words for what it leaves out: "1 reading without a date is not drawn; 2 values not recorded are not drawn." */
-function notDrawnText(undated: number, missingValues: number): string | null {
-  const parts = [
-    undated > 0 ? `${undated} ${undated === 1 ? "reading without a date is" : "readings without a date are"} not drawn` : "",
-    missingValues > 0 ? `${missingValues} ${missingValues === 1 ? "value not recorded is" : "values not recorded are"} not drawn` : "",
-  ].filter(Boolean);
-  return parts.length > 0 ? `${parts.join("; ")}.` : null;
 }
 
 /**

@@ -20,14 +20,14 @@ export function LetterGrid({ letters, onView, onPrint, ref }: LetterGridProps) {
   const views = useRef(new Map<number, HTMLButtonElement>());
   useImperativeHandle(ref, () => ({ focusLetter: (index) => views.current.get(index)?.focus() }), []);
   return (
-    <ul aria-label="Letters" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={lettersTexts.letters} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {letters.map((letter, index) => {
         const named = `${letter.type}, ${letter.date}`;
         return (
           <li key={letter.id} className="flex flex-col gap-3 rounded border border-line bg-white p-4 shadow-sm">
             <h2 className="text-xl font-bold break-words">{letter.type}</h2>
             <p>
-              <span className="text-muted">Date: </span>
+              <span className="text-muted">{lettersTexts.date}</span>
               {letter.isoDate ? <time dateTime={letter.isoDate}>{letter.date}</time> : letter.date}
             </p>
             {/* The practice's own name for what it is, shown as sent (decisions/396). */}
@@ -40,11 +40,13 @@ export function LetterGrid({ letters, onView, onPrint, ref }: LetterGridProps) {
                 }}
                 onClick={() => onView(letter)}
               >
-                View<span className="sr-only"> {named}</span>
+                {lettersTexts.view}
+                <span className="sr-only"> {named}</span>
               </Button>
               {letter.pdf ? (
                 <Button variant="secondary" onClick={() => onPrint(letter)}>
-                  Print<span className="sr-only"> {named}</span>
+                  {lettersTexts.print}
+                  <span className="sr-only"> {named}</span>
                 </Button>
               ) : null}
             </div>

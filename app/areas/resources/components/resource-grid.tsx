@@ -19,7 +19,7 @@ function ExternalIcon() {
  */
 export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]; onOpen(item: ResourceItem & { kind: "pdf" }): void }) {
   return (
-    <ul aria-label="Resources" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={resourcesTexts.resources} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {items.map((item) => (
         <li key={item.id} className="flex flex-col gap-3 rounded border border-line bg-white p-4 shadow-sm">
           <h2 className="text-xl font-bold break-words">{item.title}</h2>
@@ -27,20 +27,22 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
           {item.kind !== "pdf" && item.type ? <p className="text-muted break-words">{resourcesTexts.typeOf(item.type)}</p> : null}
           {item.kind === "pdf" ? (
             <>
-              <p className="text-muted">PDF document</p>
+              <p className="text-muted">{resourcesTexts.pdfDocument}</p>
               <Button className="mt-auto self-start" onClick={() => onOpen(item)}>
                 {/* One span: the flex gap would otherwise open around the hidden title. */}
                 <span>
-                  Open<span className="sr-only"> {item.title}</span> (PDF)
+                  {resourcesTexts.open}
+                  <span className="sr-only"> {item.title}</span> {resourcesTexts.pdfMark}
                 </span>
               </Button>
             </>
           ) : item.kind === "link" ? (
             <>
-              <p className="text-muted break-all">Website: {item.host}</p>
+              <p className="text-muted break-all">{resourcesTexts.website(item.host)}</p>
               <a href={item.url} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "mt-auto self-start")}>
                 <span>
-                  Open<span className="sr-only"> {item.title}</span> ({resourcesTexts.newTab})
+                  {resourcesTexts.open}
+                  <span className="sr-only"> {item.title}</span> ({resourcesTexts.newTab})
                 </span>
                 <ExternalIcon />
               </a>

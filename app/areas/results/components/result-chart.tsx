@@ -1,5 +1,8 @@
 import { LineChart } from "./line-chart";
 import type { ChartSeries } from "~/lib/reports-view";
+import { reportsTexts } from "~/lib/texts/reports";
+
+const t = reportsTexts;
 
 /**
  * The Result Chart's content (2§2): one line chart by date per observation of the test, each value
@@ -20,16 +23,16 @@ export default function ResultChart({ test, series }: { test: string; series: re
                 <LineChart points={plotted} />
               </div>
             ) : (
-              <p>These values are words or have no date, so they are listed rather than drawn.</p>
+              <p>{t.notDrawn}</p>
             )}
             <table className={plotted.length === s.points.length ? "sr-only" : "w-full text-left"}>
               <caption className="sr-only">
-                {s.name} ({test}) by date
+                {t.chartCaption(s.name, test)}
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Value</th>
+                  <th scope="col">{t.date}</th>
+                  <th scope="col">{t.value}</th>
                 </tr>
               </thead>
               <tbody>

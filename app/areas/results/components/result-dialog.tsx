@@ -41,7 +41,7 @@ export function ResultDialog({ result, onRead, onLoad, onClose }: { result: Resu
     <Dialog
       open={result !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={result?.test ?? "Test result"}
+      title={result?.test ?? t.testResult}
       description={result?.summary || undefined}
       size="wide"
       printable
@@ -90,7 +90,7 @@ function ResultBody({ result, onRead, onLoad, onClose }: { result: ResultCard; o
       <div className="no-print flex flex-wrap gap-3">
         {content && (content.kind === "html" || content.kind === "table") ? (
           <Button variant="secondary" onClick={() => window.print()}>
-            Print
+            {previewTexts.print}
           </Button>
         ) : null}
         {/* LabResultChartById is asked by the test's name: a result the practice names no test for has no chart. */}
@@ -98,7 +98,7 @@ function ResultBody({ result, onRead, onLoad, onClose }: { result: ResultCard; o
         <Link to={previewHref("result", result.id, location.pathname + location.search)} className={buttonClass("secondary")}>
           {previewTexts.openFullPage}
         </Link>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t.close}</Button>
       </div>
     </div>
   );
@@ -178,19 +178,19 @@ function ChartButton({ test, onLoad }: { test: string; onLoad(loaded: Promise<vo
         }}
       >
         <ChartIcon />
-        {loading ? "Loading chart…" : "Result Chart"}
+        {loading ? t.loadingChart : t.resultChart}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Result Chart" description={`${test}, by date`} size="chart">
+      <Dialog open={open} onOpenChange={setOpen} title={t.resultChart} description={t.chartDescription(test)} size="chart">
         <div className="flex flex-col gap-4">
           {reply && hasPoints(reply) && reply.ok ? (
-            <Suspense fallback={<Spinner text="Loading the chart…" />}>
+            <Suspense fallback={<Spinner text={t.loadingTheChart} />}>
               <ResultChart test={test} series={reply.series} />
             </Suspense>
           ) : (
             <p className="py-4 font-semibold">{t.chartNoData}</p>
           )}
           <div>
-            <Button onClick={() => setOpen(false)}>Close</Button>
+            <Button onClick={() => setOpen(false)}>{t.close}</Button>
           </div>
         </div>
       </Dialog>

@@ -1,6 +1,9 @@
 import { useImperativeHandle, useRef, type Ref } from "react";
 import type { ResultCard } from "~/lib/reports-view";
 import { Button } from "~/components/ui/button";
+import { reportsTexts } from "~/lib/texts/reports";
+
+const t = reportsTexts;
 
 export interface ResultListHandle {
   /** Puts the focus on the View button of the card at this place in the list. */
@@ -16,29 +19,29 @@ export function ResultList({ results, onOpen, ref }: { results: readonly ResultC
   const views = useRef(new Map<number, HTMLButtonElement>());
   useImperativeHandle(ref, () => ({ focusResult: (index) => views.current.get(index)?.focus() }), []);
   return (
-    <ul className="grid gap-4 lg:grid-cols-2" aria-label="Test results">
+    <ul className="grid gap-4 lg:grid-cols-2" aria-label={t.resultsList}>
       {results.map((r, index) => (
         <li key={r.id} className="flex flex-col overflow-hidden rounded bg-white shadow-sm">
           <div className={`flex flex-wrap items-center justify-between gap-2 border-b-4 px-4 py-3 ${r.read ? "border-[#ffb81c] bg-warning-bg text-ink" : "border-transparent bg-success text-white"}`}>
             <h2 className="text-xl font-bold">{r.test}</h2>
-            <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${r.read ? "bg-white text-ink" : "bg-white text-success"}`}>{r.read ? "Read" : "Unread"}</span>
+            <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${r.read ? "bg-white text-ink" : "bg-white text-success"}`}>{r.read ? t.read : t.unread}</span>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-4 py-3">
-            <dt className="font-semibold">Date</dt>
-            <dd>{r.time ? `${r.date}, ${r.time}` : r.date}</dd>
-            <dt className="font-semibold">Laboratory</dt>
+            <dt className="font-semibold">{t.date}</dt>
+            <dd>{r.time ? t.dateAndTime(r.date, r.time) : r.date}</dd>
+            <dt className="font-semibold">{t.laboratory}</dt>
             <dd>{r.laboratory}</dd>
-            <dt className="font-semibold">Requested by</dt>
+            <dt className="font-semibold">{t.requestedBy}</dt>
             <dd>{r.author}</dd>
             {r.folder ? (
               <>
-                <dt className="font-semibold">Folder</dt>
+                <dt className="font-semibold">{t.folder}</dt>
                 <dd>{r.folder}</dd>
               </>
             ) : null}
             {r.comments ? (
               <>
-                <dt className="font-semibold">Comments</dt>
+                <dt className="font-semibold">{t.comments}</dt>
                 <dd>{r.comments}</dd>
               </>
             ) : null}
@@ -52,7 +55,8 @@ export function ResultList({ results, onOpen, ref }: { results: readonly ResultC
                 else views.current.delete(index);
               }}
             >
-              View result<span className="sr-only">: {r.test}, {r.date}</span>
+              {t.viewResult}
+              <span className="sr-only">{t.viewResultWhich(r.test, r.date)}</span>
             </Button>
           </div>
         </li>

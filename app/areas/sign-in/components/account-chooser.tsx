@@ -23,13 +23,13 @@ export function AccountChooser({ accounts, busy, onChoose, onCancel }: { account
           if (typeof chosen === "string") onChoose(chosen);
         }}
       >
-        <AccountChoices accounts={accounts} legend="Accounts" />
+        <AccountChoices accounts={accounts} legend={signInDialogsTexts.accounts} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
-            {busy ? "Opening…" : "Continue"}
+            {busy ? signInDialogsTexts.opening : signInDialogsTexts.continue}
           </Button>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {signInDialogsTexts.cancel}
           </Button>
         </div>
       </form>

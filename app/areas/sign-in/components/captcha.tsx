@@ -72,7 +72,7 @@ export function Captcha({ onChange, name = "captcha" }: { onChange?: (payload: s
           }}
         />
         <label htmlFor={id} className="font-semibold">
-          I’m not a robot
+          {captchaTexts.notARobot}
         </label>
       </div>
       <p id={`${id}-status`} role="status" className={`text-sm ${state === "expired" || state === "error" ? "font-semibold text-danger" : "text-muted"}`}>

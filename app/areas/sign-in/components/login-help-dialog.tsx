@@ -13,6 +13,8 @@ import { Dialog } from "~/components/ui/dialog";
 import { EmailField, TextareaField, TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 
+const t = loginHelpTexts;
+
 /** Why the last request was not sent: the words, and the fields at fault when the form's rules refused it. */
 interface Refusal {
   message: string;
@@ -74,30 +76,30 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
   const captchaError = form.errors.captcha;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Login Help" description="Tell the practice what is wrong and how to reach you. Give your e-mail address or your NHI number.">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t.title} description={t.description}>
       <form method="post" action="/login/help" className="flex flex-col gap-4" {...form.formProps}>
         {formMessage ? <Alert>{formMessage}</Alert> : null}
-        <EmailField label="Email" autoComplete="email" {...form.field("email")} />
-        <TextField label="NHI number" autoComplete="off" hint="Seven characters, for example ZAC5361" {...form.field("nhi")} />
-        <TextField label="First name" autoComplete="given-name" {...form.field("firstName")} />
-        <TextField label="Family name" autoComplete="family-name" {...form.field("familyName")} />
-        <TextField label="Date of birth" inputMode="numeric" placeholder="dd-mm-yyyy" hint="For example 07-03-1985" {...form.field("dob")} />
-        <TextField label="Subject" {...form.field("subject")} />
-        <TextareaField label="Message" {...form.field("message")} />
+        <EmailField label={t.emailLabel} autoComplete="email" {...form.field("email")} />
+        <TextField label={t.nhiLabel} autoComplete="off" hint={t.nhiHint} {...form.field("nhi")} />
+        <TextField label={t.firstNameLabel} autoComplete="given-name" {...form.field("firstName")} />
+        <TextField label={t.familyNameLabel} autoComplete="family-name" {...form.field("familyName")} />
+        <TextField label={t.dobLabel} inputMode="numeric" placeholder={t.dobPlaceholder} hint={t.dobHint} {...form.field("dob")} />
+        <TextField label={t.subjectLabel} {...form.field("subject")} />
+        <TextareaField label={t.messageLabel} {...form.field("message")} />
         <Captcha key={attempt} onChange={setCaptcha} />
         {captchaError ? <p className="font-semibold text-danger">{captchaError}</p> : null}
         {/* A disabled button says why (issue 21). */}
         {!captcha ? (
           <p id="ask-for-help-gate" className="text-muted">
-            {captchaTexts.gate("Ask For Help")}
+            {captchaTexts.gate(t.askForHelp)}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy} disabled={!captcha} aria-describedby={!captcha ? "ask-for-help-gate" : undefined}>
-            {busy ? "Sending…" : "Ask For Help"}
+            {busy ? t.sending : t.askForHelp}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Close
+            {t.close}
           </Button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { passkeyTexts as t } from "~/lib/texts/passkeys";
+import { signInDialogsTexts } from "../dialog-texts";
 
 interface Props {
   /** "E-mail me a code instead": the holder has the e-mailed code, or a passkey new enough to undo from the inbox (decisions/365). */
@@ -44,7 +45,7 @@ export function PasskeyDialog({ email, recovery, checking, busy, message, onUse,
             </Button>
           ) : null}
           <Button variant="secondary" disabled={busy} onClick={onCancel}>
-            Cancel
+            {signInDialogsTexts.cancel}
           </Button>
         </div>
       </div>

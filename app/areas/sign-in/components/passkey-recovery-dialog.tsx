@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { PASSKEY_UNDO_DAYS } from "~/lib/second-step";
 import { passkeyTexts as t } from "~/lib/texts/passkeys";
+import { signInDialogsTexts } from "../dialog-texts";
 import type { Outcome } from "~/lib/sign-in-flow";
 
 interface Props {
@@ -34,7 +35,7 @@ export function PasskeyRecoveryDialog({ passkeys, busy, message, onRemove, onCan
         </ul>
         <div className="flex flex-wrap gap-3">
           <Button busy={busy} onClick={onRemove}>
-            {busy ? "Please wait…" : t.recoveryRemove}
+            {busy ? signInDialogsTexts.pleaseWait : t.recoveryRemove}
           </Button>
           <Button variant="secondary" disabled={busy} onClick={onCancel}>
             {t.recoveryKeep}

@@ -34,15 +34,15 @@ export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCance
       >
         {message ? <Alert>{message}</Alert> : null}
         <PasswordRules />
-        <PasswordField label="New password" name="password" autoComplete="new-password" error={problem?.field === "password" ? problem.message : undefined} />
-        <PasswordField label="Confirm password" name="confirm" autoComplete="new-password" error={problem?.field === "confirm" ? problem.message : undefined} />
+        <PasswordField label={signInDialogsTexts.newPassword} name="password" autoComplete="new-password" error={problem?.field === "password" ? problem.message : undefined} />
+        <PasswordField label={signInDialogsTexts.confirmPassword} name="confirm" autoComplete="new-password" error={problem?.field === "confirm" ? problem.message : undefined} />
         <CheckboxField name="agreed" label={signInDialogsTexts.agreement} error={problem?.field === "agreed" ? problem.message : undefined} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
-            {busy ? "Saving…" : "Proceed"}
+            {busy ? signInDialogsTexts.saving : signInDialogsTexts.proceed}
           </Button>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {signInDialogsTexts.cancel}
           </Button>
         </div>
       </form>

@@ -66,7 +66,7 @@ export function ProfileImageField(props: {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-semibold">
-        Profile image (optional)
+        {signupTexts.imageLabel}
       </label>
       <p id={hintId} className="text-muted">
         {signupTexts.imageHint}
@@ -94,7 +94,7 @@ export function ProfileImageField(props: {
         <div className="mt-2 flex flex-wrap items-center gap-4">
           {chosen.url ? <img src={chosen.url} alt={signupTexts.imagePreview(chosen.file.name)} className="size-32 rounded border-2 border-line object-cover" /> : null}
           <Button variant="secondary" onClick={remove}>
-            Remove image
+            {signupTexts.removeImage}
           </Button>
         </div>
       ) : null}

@@ -5,6 +5,9 @@ import { Dialog } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { secondStepTexts } from "~/lib/texts/second-step";
+import { signInDialogsTexts } from "../dialog-texts";
+
+const t = signInDialogsTexts;
 
 interface Props {
   to: string;
@@ -28,14 +31,14 @@ interface Props {
 export function SecondStepDialog({ to, setup, recoveryOnly = false, busy, message, notice, onSubmit, onResend, onCancel }: Props) {
   const [recovery, setRecovery] = useState(recoveryOnly);
   const [code, setCode] = useState("");
-  const label = recovery ? "Recovery code" : "6-digit code";
+  const label = recovery ? t.recoveryCode : t.sixDigitCode;
   return (
     <Dialog
       open
       dismissOnBackdrop={false}
       onOpenChange={(open) => (open ? undefined : onCancel())}
-      title={setup ? "Set up a code by e-mail" : recovery ? "Enter a recovery code" : "Enter the code we e-mailed you"}
-      description={setup ? `${secondStepTexts.setupRequired} ${secondStepTexts.codeSent(to)}` : recovery ? "Enter one of the recovery codes you kept." : secondStepTexts.codeSent(to)}
+      title={setup ? t.setUpTitle : recovery ? t.recoveryTitle : t.codeTitle}
+      description={setup ? `${secondStepTexts.setupRequired} ${secondStepTexts.codeSent(to)}` : recovery ? t.recoveryDescription : secondStepTexts.codeSent(to)}
     >
       <form
         noValidate
@@ -60,11 +63,11 @@ export function SecondStepDialog({ to, setup, recoveryOnly = false, busy, messag
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
-            {busy ? "Checking…" : "Continue"}
+            {busy ? t.checking : t.continue}
           </Button>
           {recovery ? null : (
             <Button variant="secondary" onClick={onResend} disabled={busy}>
-              Send a new code
+              {t.sendNewCode}
             </Button>
           )}
           {setup || recoveryOnly ? null : (
@@ -76,11 +79,11 @@ export function SecondStepDialog({ to, setup, recoveryOnly = false, busy, messag
                 setCode("");
               }}
             >
-              {recovery ? "Use the e-mailed code" : "Use a recovery code"}
+              {recovery ? t.useEmailedCode : t.useRecoveryCode}
             </Button>
           )}
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t.cancel}
           </Button>
         </div>
       </form>
@@ -91,12 +94,12 @@ export function SecondStepDialog({ to, setup, recoveryOnly = false, busy, messag
 /** After setting up at sign-in: the recovery codes, once, then on with the sign-in. */
 export function SignInRecoveryCodesDialog({ codes, busy, onContinue }: { codes: string[]; busy: boolean; onContinue(): void }) {
   return (
-    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} printable title="Your recovery codes" description="The code by e-mail is set up. These codes let you in if you cannot get to your e-mail.">
+    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} printable title={t.recoveryCodesTitle} description={t.recoveryCodesDescription}>
       <div className="flex flex-col gap-4">
         <RecoveryCodes codes={codes} />
         <div className="flex flex-wrap gap-3">
           <Button busy={busy} onClick={onContinue}>
-            {busy ? "Signing in…" : "I have kept my codes: continue"}
+            {busy ? t.signingIn : t.codesKept}
           </Button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { signedOutTexts } from "../signed-out-texts";
 
 /** The frame of the signed-out screens: one calm column, a heading, a way back to sign in. */
 export function SignedOutPage({ title, children }: { title: string; children: ReactNode }) {
@@ -10,7 +11,7 @@ export function SignedOutPage({ title, children }: { title: string; children: Re
         {children}
       </div>
       <Link to="/login" className="text-brand underline underline-offset-4">
-        Sign In
+        {signedOutTexts.backToSignIn}
       </Link>
     </main>
   );

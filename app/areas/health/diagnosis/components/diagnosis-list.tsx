@@ -1,4 +1,5 @@
 import type { DiagnosisCard } from "../view";
+import { diagnosisTexts } from "../texts";
 
 /**
  * A tab's diagnoses (2§2 Diagnosis): each card headed by its day, with the long-term flag and the
@@ -12,7 +13,7 @@ export function DiagnosisList({ label, diagnoses }: { label: string; diagnoses: 
         <li key={d.id ?? `#${i}`} className="flex flex-col gap-2 rounded border-l-8 border-brand bg-white p-4 shadow-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-lg font-bold">{d.isoDate ? <time dateTime={d.isoDate}>{d.date}</time> : d.date}</h2>
-            {d.longTerm ? <span className="rounded-full border-2 border-brand px-3 py-0.5 text-sm font-bold text-brand">Long term</span> : null}
+            {d.longTerm ? <span className="rounded-full border-2 border-brand px-3 py-0.5 text-sm font-bold text-brand">{diagnosisTexts.longTerm}</span> : null}
           </div>
           <p>{d.text}</p>
         </li>

@@ -1,6 +1,7 @@
 import type { ImmunisationCard, ImmunisationState } from "../view";
 import { healthTexts } from "../../texts";
 import { LevelBadge, TONE_EDGE, type Tone } from "../../components/level-badge";
+import { immunisationTexts } from "../texts";
 
 /** 2§4: Overdue red, Due amber, Administered green; one declined, or of an ImmType the spec does not name, carries no colour of the three. */
 const TONE: Record<ImmunisationState, Tone> = { Overdue: "red", Due: "amber", Administered: "green", Declined: "neutral" };
@@ -19,11 +20,11 @@ export function ImmunisationList({ label, immunisations }: { label: string; immu
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">{i.dateLabel}</dt>
             <dd>{i.isoDate ? <time dateTime={i.isoDate}>{i.date}</time> : i.date}</dd>
-            <dt className="font-semibold">Indication</dt>
+            <dt className="font-semibold">{immunisationTexts.indication}</dt>
             <dd>{i.indication}</dd>
             {i.vaccinator !== null ? (
               <>
-                <dt className="font-semibold">Vaccinator</dt>
+                <dt className="font-semibold">{immunisationTexts.vaccinator}</dt>
                 <dd>{i.vaccinator}</dd>
               </>
             ) : null}

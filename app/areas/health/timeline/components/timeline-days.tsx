@@ -1,9 +1,10 @@
 import type { TimelineDay } from "../view";
+import { timelinePageTexts } from "../texts";
 
 /** The timeline's entries: a heading per date, then each provider's entries of that day (2§2). */
 export function TimelineDays({ days }: { days: readonly TimelineDay[] }) {
   return (
-    <ol className="flex flex-col gap-4" aria-label="Timeline">
+    <ol className="flex flex-col gap-4" aria-label={timelinePageTexts.timeline}>
       {days.map((day) => (
         <li key={day.isoDate || "undated"} className="rounded border-l-8 border-brand bg-white p-4 shadow-sm">
           <h2 className="mb-2 text-xl font-bold">
@@ -18,7 +19,7 @@ export function TimelineDays({ days }: { days: readonly TimelineDay[] }) {
                     <li key={e.id} className="flex flex-wrap gap-x-2">
                       <span className="font-semibold">{e.kind}:</span>
                       <span>{e.text}</span>
-                      {e.time ? <span className="text-muted">at {e.time}</span> : null}
+                      {e.time ? <span className="text-muted">{timelinePageTexts.entryAt(e.time)}</span> : null}
                     </li>
                   ))}
                 </ul>

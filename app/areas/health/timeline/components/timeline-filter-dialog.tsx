@@ -5,6 +5,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
+import { timelinePageTexts } from "../texts";
 
 /**
  * The Timeline Search Filter (2§2): start, end, free text and provider (All plus IndiciLookup 14),
@@ -50,22 +51,22 @@ export function TimelineFilterDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())} title="Timeline Search Filter" description="Dates within the last year, DD-MM-YYYY. Leave a field empty not to filter by it.">
-      <form ref={formRef} {...form.formProps} aria-label="Timeline Search Filter" className="flex flex-col gap-4">
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())} title={timelinePageTexts.filterTitle} description={timelinePageTexts.filterDescription}>
+      <form ref={formRef} {...form.formProps} aria-label={timelinePageTexts.filterTitle} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Start date (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={filter.from} {...form.field("from")} />
-          <TextField label="End date (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={filter.to} {...form.field("to")} />
+          <TextField label={timelinePageTexts.startDate} inputMode="numeric" autoComplete="off" defaultValue={filter.from} {...form.field("from")} />
+          <TextField label={timelinePageTexts.endDate} inputMode="numeric" autoComplete="off" defaultValue={filter.to} {...form.field("to")} />
         </div>
-        <TextField label="Search text" type="search" defaultValue={filter.q} hint="Words in an entry, such as HbA1c" {...form.field("q")} />
-        <SelectField label="Provider" defaultValue={filter.provider} options={[{ value: "", label: "All" }, ...providers.map((p) => ({ value: p.id, label: p.name }))]} {...form.field("provider")} />
+        <TextField label={timelinePageTexts.searchText} type="search" defaultValue={filter.q} hint={timelinePageTexts.searchHint} {...form.field("q")} />
+        <SelectField label={timelinePageTexts.provider} defaultValue={filter.provider} options={[{ value: "", label: timelinePageTexts.all }, ...providers.map((p) => ({ value: p.id, label: p.name }))]} {...form.field("provider")} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onCancel}>
-            Close
+            {timelinePageTexts.close}
           </Button>
           <Button variant="secondary" onClick={reset}>
-            Reset
+            {timelinePageTexts.reset}
           </Button>
-          <Button type="submit">Filter</Button>
+          <Button type="submit">{timelinePageTexts.filter}</Button>
         </div>
       </form>
     </Dialog>

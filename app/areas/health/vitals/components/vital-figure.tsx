@@ -2,11 +2,12 @@ import { useSentDrawing } from "~/lib/sent-drawing";
 import { recordTexts } from "~/lib/texts/record";
 import { healthTexts } from "../../texts";
 import { newestFirst, type OtherReading, type VitalChart } from "../view";
+import { vitalsTexts } from "../texts";
 
 /** The series' look in the chart, told in words too (colour is never the only signal). */
 export const SERIES_STYLE = [
-  { colour: "#005eb8", line: "solid line" },
-  { colour: "#7c2855", line: "dashed line" },
+  { colour: "#005eb8", line: vitalsTexts.solidLine },
+  { colour: "#7c2855", line: vitalsTexts.dashedLine },
 ] as const;
 
 const number = (n: number | null) => (n === null ? recordTexts.notRecorded : Number.isInteger(n) ? String(n) : n.toFixed(1));
@@ -26,12 +27,12 @@ export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: st
           {chart.title} ({chart.unit})
         </h2>
         <p>
-          Latest: <span className="font-semibold">{chart.latest}</span>
+          {vitalsTexts.latest} <span className="font-semibold">{chart.latest}</span>
         </p>
         {chart.notDrawn ? <p className="text-muted">{chart.notDrawn}</p> : null}
       </figcaption>
       {chart.series.length > 1 ? (
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`${chart.title} lines`}>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={vitalsTexts.seriesLines(chart.title)}>
           {chart.series.map((name, i) => (
             <li key={name} className="flex items-center gap-2">
               <svg width="28" height="8" aria-hidden="true" focusable="false">
@@ -45,16 +46,16 @@ export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: st
       {chart.drawable ? <div id={sent.id} aria-hidden="true" dangerouslySetInnerHTML={{ __html: sent.html }} /> : <p>{healthTexts.nothingToDraw}</p>}
       <details className="group">
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand underline underline-offset-4">
-          {chart.title} readings as a table ({chart.readings.length})
+          {vitalsTexts.readingsTable(chart.title, chart.readings.length)}
         </summary>
         <table className="mt-2 w-full border-collapse text-left">
           <caption className="sr-only">
-            {chart.title} readings in {chart.unit}, newest first
+            {vitalsTexts.readingsCaption(chart.title, chart.unit)}
           </caption>
           <thead>
             <tr className="border-b-2 border-line">
               <th scope="col" className="py-1 pr-4">
-                Date
+                {vitalsTexts.date}
               </th>
               {chart.series.map((name) => (
                 <th key={name} scope="col" className="py-1 pr-4">
@@ -96,13 +97,13 @@ export function OtherReadings({ readings }: { readings: readonly OtherReading[] 
         <thead>
           <tr className="border-b-2 border-line">
             <th scope="col" className="py-1 pr-4">
-              Vital
+              {vitalsTexts.vital}
             </th>
             <th scope="col" className="py-1 pr-4">
-              Date
+              {vitalsTexts.date}
             </th>
             <th scope="col" className="py-1 pr-4">
-              Value
+              {vitalsTexts.value}
             </th>
           </tr>
         </thead>
