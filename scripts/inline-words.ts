@@ -26,6 +26,8 @@ export function inlineWords(file: string, source: string): InlineWord[] {
     const trimmed = text.replace(/\s+/g, " ").trim();
     if (hasWord(trimmed)) found.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: trimmed });
   };
+  /** A string's own text; a template as written, its placeholders showing. */
+  const textOf = (literal: ts.StringLiteral | ts.TemplateExpression | ts.NoSubstitutionTemplateLiteral) => (ts.isStringLiteral(literal) ? literal.text : literal.getText(sf));
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) add(node, node.text);
     else if (ts.isJsxAttribute(node) && node.initializer) {
@@ -33,10 +35,10 @@ export function inlineWords(file: string, source: string): InlineWord[] {
       if (READ_ATTRIBUTES.has(name)) {
         const value = node.initializer;
         if (ts.isStringLiteral(value)) add(value, value.text);
-        else if (ts.isJsxExpression(value) && value.expression) literalsIn(value.expression).forEach((literal) => add(literal, literal.getText(sf)));
+        else if (ts.isJsxExpression(value) && value.expression) literalsIn(value.expression).forEach((literal) => add(literal, textOf(literal)));
       }
     } else if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
-      literalsIn(node.expression).forEach((literal) => add(literal, ts.isStringLiteral(literal) ? literal.text : literal.getText(sf)));
+      literalsIn(node.expression).forEach((literal) => add(literal, textOf(literal)));
     }
     ts.forEachChild(node, visit);
   };
