@@ -1,5 +1,6 @@
+import { signInTexts as teReoSignIn } from "~/areas/sign-in/texts.mi";
 import { languageTexts } from "~/lib/texts/language";
-import { expect, expectNoAxeViolations, signInDirectly, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 /**
  * The language is the patient's choice (issue 69, decisions/403): offered on the sign-in page and in the
@@ -28,8 +29,16 @@ test("the patient chooses te reo Māori on the sign-in page by keyboard; it hold
 
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "mi");
+  await expect(page).toHaveTitle(teReoSignIn.pageTitle);
 
-  await signInDirectly(page, world.user("solo"));
+  // Signed in through the te reo form, by its te reo names.
+  const user = world.user("solo");
+  await expect(page.getByRole("heading", { level: 1, name: teReoSignIn.heading })).toBeVisible();
+  await page.getByLabel(teReoSignIn.email).fill(user.username);
+  await page.getByLabel(teReoSignIn.password, { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: teReoSignIn.login, exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "mi");
   await page.goto("/medications?tab=all");
   await expect(page.locator("html")).toHaveAttribute("lang", "mi");
   await page.getByRole("banner").getByRole("button", { name: offered(english) }).click();
