@@ -13,7 +13,7 @@ import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/thro
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { signInTexts } from "~/areas/sign-in/texts";
-import { securityMailTexts } from "~/.server/sign-in-security/security-mail.server";
+import { securityMailTexts } from "~/.server/sign-in-security/security-mail-texts";
 import { MemoryStateStore } from "~/.server/state-store.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";

@@ -4,7 +4,7 @@ import { listAccess } from "~/.server/access-entries.server";
 import { smtpSender } from "~/.server/sign-in-security/mail.server";
 import { relyingPartyOf, type Passkeys } from "~/.server/sign-in-security/passkeys.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
-import { securityMailTexts } from "~/.server/sign-in-security/security-mail.server";
+import { securityMailTexts } from "~/.server/sign-in-security/security-mail-texts";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
 import { expired, type FlowResult } from "~/areas/sign-in/sign-in-context.server";
