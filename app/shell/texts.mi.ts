@@ -1,0 +1,38 @@
+import type { shellTexts as english } from "./texts";
+import { teReo } from "~/lib/te-reo";
+
+/** The shell's words in te reo Māori (decisions/403): drafted, for review by a te reo speaker. */
+export const shellTexts = teReo<typeof english>({
+  skipToMain: ["Peke ki te ihirangi matua", "drafted"],
+  menu: ["Tahua", "drafted"],
+  portalName: ["Tomokanga Tūroro", "drafted"],
+  account: ["Pūkete", "drafted"],
+  accountMenu: [": tahua pūkete", "drafted"],
+  patient: ["Tūroro:", "drafted"],
+  signedInAs: ["Kua takiuru hei:", "drafted"],
+  practice: ["Whare haumanu:", "drafted"],
+  hideDetails: ["Huna ngā taipitopito", "drafted"],
+  details: ["Taipitopito", "drafted"],
+  detailsOf: [(name: string) => ` o ${name}`, "drafted"],
+  detailLabel: [(label: string) => `${label}:`, "drafted"],
+  nhi: ["NHI", "usage"],
+  mobile: ["Waea pūkoro", "drafted"],
+  email: ["Īmēra", "drafted"],
+  practiceOpen: [(hours: string) => `E tuwhera ana ${hours}`, "drafted"],
+  practiceHoursNotRecorded: [(notRecorded: string) => `Ngā hāora tuwhera: ${notRecorded}`, "drafted"],
+  mainMenu: ["Tahua matua", "drafted"],
+  dashboard: ["Papatohu", "drafted"],
+  unread: [" kāore anō kia pānuitia", "drafted"],
+  aboutThisView: ["Mō tēnei tirohanga: ", "drafted"],
+  copyright: ["Tomokanga Tūroro © 2022", "drafted"],
+  version: [(version: string) => `Putanga ${version}`, "drafted"],
+  profile: ["Kōtaha", "drafted"],
+  notificationSettings: ["Tautuhinga Whakamōhiotanga", "drafted"],
+  accessRecord: ["Ko wai kua titiro ki taku pūkete", "drafted"],
+  sharing: ["Ko wai ka kite i taku pūkete", "drafted"],
+  refresh: ["Whakahou ngā Whirihoranga", "drafted"],
+  logOut: ["Takiputa", "drafted"],
+  menuNotFetched: ["Kāore i taea te uta i te tahua pūkete. Tirohia tō hononga, kātahi ka pēhi anō i te tahua.", "drafted"],
+  breadcrumb: ["Ara whārangi", "drafted"],
+  loadingPage: ["E uta ana i te whārangi…", "drafted"],
+});
