@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE, SOURCES } from "~/lib/te-reo";
 
@@ -35,6 +36,32 @@ function wordsOf(value: unknown, at: string): [string, string][] {
   return [];
 }
 
+/** Each entry of a te reo catalogue's `teReo({...})` is `[words, source]` or `[words, source, "reviewed"]`, its source one of SOURCES. */
+function entryProblems(file: string, source: string): string[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const problems: string[] = [];
+  const entries = (node: ts.ObjectLiteralExpression, at: string) => {
+    for (const property of node.properties) {
+      if (!ts.isPropertyAssignment(property)) continue;
+      const key = `${at}${property.name.getText(sf)}`;
+      const value = property.initializer;
+      if (ts.isObjectLiteralExpression(value)) entries(value, `${key}.`);
+      else if (!ts.isArrayLiteralExpression(value) || value.elements.length < 2 || value.elements.length > 3) problems.push(`${file}: ${key} is not [words, source]`);
+      else {
+        const [, named, review] = value.elements;
+        if (!ts.isStringLiteral(named!) || !(SOURCES as readonly string[]).includes(named.text)) problems.push(`${file}: ${key} has an unknown source ${named!.getText(sf)}`);
+        if (review && !(ts.isStringLiteral(review) && review.text === "reviewed")) problems.push(`${file}: ${key} is marked ${review.getText(sf)}, not "reviewed"`);
+      }
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && node.expression.getText(sf) === "teReo" && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) entries(node.arguments[0], "");
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return problems;
+}
+
 describe("the te reo catalogues", () => {
   it("are found by the name the te reo build looks for, each beside its English", () => {
     expect(english.length).toBeGreaterThan(30);
@@ -47,13 +74,18 @@ describe("the te reo catalogues", () => {
     ]);
   });
 
+  it("read each entry's source and review, a function's over several lines too", () => {
+    const planted = 'export const t = teReo<typeof en>({ a: ["x", "drafted"], b: { c: [(n: string) =>\n `${n}`,\n "dictionary"] }, d: ["y", "usage", "checked"], e: "z", f: ["w", "te-aka", "reviewed"] });';
+    expect(entryProblems("x.mi.ts", planted)).toEqual(['x.mi.ts: b.c has an unknown source "dictionary"', 'x.mi.ts: d is marked "checked", not "reviewed"', "x.mi.ts: e is not [words, source]"]);
+  });
+
   it("give every English export its te reo, each entry words of its own, with a known source, and functions of the same parameters", async () => {
     const problems: string[] = [];
     for (const file of teReo) {
       const [mi, en] = await Promise.all([load(file), load(file.replace(/\.mi\.ts$/, ".ts"))]);
       expect(Object.keys(mi).sort(), file).toEqual(Object.keys(en).sort());
       const source = readFileSync(path.join(repo, file), "utf8");
-      for (const [, name] of source.matchAll(/",\s*"([a-z-]+)"\s*(?:,\s*"reviewed"\s*)?\]/g)) if (!(SOURCES as readonly string[]).includes(name)) problems.push(`${file}: unknown source "${name}"`);
+      problems.push(...entryProblems(file, source));
       for (const name of Object.keys(en)) {
         const miWords = new Map(wordsOf(mi[name], name));
         for (const [at] of wordsOf(en[name], name)) {
