@@ -42,8 +42,10 @@ type Patient = Awaited<ReturnType<typeof patient>>;
 async function firstDay(p: Patient, typeId = "1", forId = "") {
   const providers = await p.step<Array<{ id: string; lockedDown: boolean }>>("providers", { for: forId, typeId, locationIds: "1,2", roleId: "" });
   const providerId = providers[0].id;
-  const today = new Date().toISOString().slice(0, 10);
-  const next = await p.step<{ date: string; slots: SlotView[] }>("nextDay", { for: forId, typeId, locationIds: "1,2", providerId, start: today });
+  // From tomorrow in New Zealand: a whole day of times whatever the hour of the run. Today's last times
+  // pass one by one in the afternoon, and a test that needs three of them, or two providers free at once, failed then.
+  const tomorrow = DateTime.now().setZone("Pacific/Auckland").plus({ days: 1 }).toISODate()!;
+  const next = await p.step<{ date: string; slots: SlotView[] }>("nextDay", { for: forId, typeId, locationIds: "1,2", providerId, start: tomorrow });
   expect(next.slots.length).toBeGreaterThan(0);
   return { providerId, date: next.date, slots: next.slots, providers };
 }
@@ -158,6 +160,7 @@ describe("booking steps", () => {
     const day = await firstDay(p);
     const { cookie } = await signedInToPortal(sessions, world);
     const now = DateTime.now().setZone("Pacific/Auckland");
+    let template: { start: string; extension: { slotId: string; locationId: string } } | undefined;
     // A practice whose reply also holds a time just gone, one of the next day, one at a place not chosen, all in reverse order.
     const loose: AppointmentDeps = {
       requireSession: async (request) => {
@@ -167,10 +170,12 @@ describe("booking steps", () => {
           if (endpoint.path !== endpoints.appointmentSlots.path) return reply;
           const bundle = reply as { resources: Array<{ start: string; extension: { slotId: string; locationId: string } }> };
           const date = DateTime.fromISO(String((options?.query as { ScheduleDate: string }).ScheduleDate), { zone: "Pacific/Auckland" });
-          const slot = (slotId: string, start: DateTime, locationId = "1") => ({ ...bundle.resources[0], resourceType: "Slot" as const, start: start.toISO()!, extension: { slotId, locationId } });
+          // Slots made from the first the practice gave: today may have none left by the hour of the run.
+          template ??= bundle.resources[0];
+          const slot = (slotId: string, start: DateTime, locationId = "1") => ({ ...template!, resourceType: "Slot" as const, start: start.toISO()!, extension: { slotId, locationId } });
           // The place not chosen shares the day's last time, which is yet to come whatever the hour of the run.
-          const last = DateTime.fromISO(bundle.resources[bundle.resources.length - 1]!.start, { setZone: true });
-          const extras = [slot("gone", now.minus({ seconds: 60 })), slot("next-day", date.plus({ days: 1 }).set({ hour: 10 })), slot("elsewhere", last, "99")];
+          const last = bundle.resources.at(-1);
+          const extras = [slot("gone", now.minus({ seconds: 60 })), slot("next-day", date.plus({ days: 1 }).set({ hour: 10 })), ...(last ? [slot("elsewhere", DateTime.fromISO(last.start, { setZone: true }), "99")] : [])];
           return { ...bundle, resources: [...bundle.resources, ...extras].reverse() } as typeof reply;
         };
         return { user, api: { call } };
