@@ -17,6 +17,3 @@ export async function action({ request }: Route.ActionArgs) {
   const cookie = serialize(LANGUAGE_COOKIE, language, { path: "/", maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: "lax", secure: config.cookieSecure });
   return redirect(returnTo, { status: 303, headers: { "Set-Cookie": cookie } });
 }
-
-/** A visit of the address itself (a reload after the post) goes to the dashboard, or sign-in. */
-export const loader = () => redirect("/");
