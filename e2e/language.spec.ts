@@ -15,6 +15,8 @@ test("the patient chooses te reo Māori on the sign-in page by keyboard; it hold
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("lang", "en-NZ");
+  const underReview = page.getByText(languageTexts.underReview.en);
+  await expect(underReview).toHaveCount(0);
   const choose = page.getByRole("button", { name: offered(teReo) });
   await expect(choose.locator("[lang]").first()).toHaveAttribute("lang", "mi");
   await choose.focus();
@@ -23,6 +25,9 @@ test("the patient chooses te reo Māori on the sign-in page by keyboard; it hold
   await expect(page).toHaveURL(/\/login$/);
   const back = page.getByRole("button", { name: offered(english) });
   await expect(back.locator("[lang]").first()).toHaveAttribute("lang", "en-NZ");
+  // The words' state is said honestly, in both languages, each marked with its own.
+  await expect(underReview).toHaveAttribute("lang", "en-NZ");
+  await expect(page.getByText(languageTexts.underReview.mi)).toHaveAttribute("lang", "mi");
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectNoAxeViolations(page);
@@ -41,6 +46,7 @@ test("the patient chooses te reo Māori on the sign-in page by keyboard; it hold
   await expect(page.locator("html")).toHaveAttribute("lang", "mi");
   await page.goto("/medications?tab=all");
   await expect(page.locator("html")).toHaveAttribute("lang", "mi");
+  await expect(page.getByRole("contentinfo").getByText(languageTexts.underReview.en)).toBeVisible();
   await page.getByRole("banner").getByRole("button", { name: offered(english) }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en-NZ");
   await expect(page).toHaveURL(/\/medications\?tab=all$/);

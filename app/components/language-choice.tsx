@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { HTML_LANG, LANGUAGE, type Language } from "~/lib/language";
+import { HTML_LANG, LANGUAGE, TE_REO_UNDER_REVIEW, type Language } from "~/lib/language";
 import { languageTexts } from "~/lib/texts/language";
 
 /** Where the choice is posted (app/shell/language.route.ts). */
@@ -24,5 +24,16 @@ export function LanguageChoice({ className = "" }: { className?: string }) {
         </span>
       </button>
     </form>
+  );
+}
+
+/** In te reo, while words await review, the page says so, in te reo and in English (decisions/403); in English, nothing. */
+export function TeReoUnderReview({ className = "" }: { className?: string }) {
+  if (LANGUAGE !== "mi" || !TE_REO_UNDER_REVIEW) return null;
+  const { underReview } = languageTexts;
+  return (
+    <p className={className}>
+      <span lang={HTML_LANG.mi}>{underReview.mi}</span> <span lang={HTML_LANG.en}>{underReview.en}</span>
+    </p>
   );
 }

@@ -9,6 +9,10 @@ declare const __LANGUAGE__: Language | undefined;
 /** Set by vite.config.ts for each build; code run outside one (tests, the server's own bundle) is English. */
 export const LANGUAGE: Language = typeof __LANGUAGE__ === "string" ? __LANGUAGE__ : "en";
 
+declare const __TE_REO_UNDER_REVIEW__: boolean | undefined;
+/** Whether any te reo word awaits review, or any catalogue has no te reo yet: read from the catalogues at build time (vite.config.ts). */
+export const TE_REO_UNDER_REVIEW: boolean = typeof __TE_REO_UNDER_REVIEW__ === "boolean" ? __TE_REO_UNDER_REVIEW__ : true;
+
 /** `<html lang>` and Content-Language: New Zealand English, te reo Māori. */
 export const HTML_LANG: Readonly<Record<Language, string>> = { en: "en-NZ", mi: "mi" };
 

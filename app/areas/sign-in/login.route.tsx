@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
-import { LanguageChoice } from "~/components/language-choice";
+import { LanguageChoice, TeReoUnderReview } from "~/components/language-choice";
 import type { LoginEvent } from "./login.machine";
 import { redirectIfSignedIn, sessionStorage } from "~/.server/session.server";
 import { safeRedirectTo } from "~/.server/safe-redirect.server";
@@ -142,6 +142,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             <LoginHelpDialog open onOpenChange={setHelpOpen} onSent={(detail) => helpSent.tell({ tone: "success", title: signInTexts.helpSent, detail })} />
           </Suspense>
         ) : null}
+        <TeReoUnderReview className="text-sm text-muted" />
       </main>
       {snapshot && module ? (
         <module.SignInDialogs state={snapshot} send={send} helpSent={helpSent.notice} onHelpSentClose={helpSent.dismiss} />

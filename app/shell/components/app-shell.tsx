@@ -6,7 +6,7 @@ import { IdleWarning } from "./idle-warning";
 import { NavigationProgress } from "./navigation-progress";
 import { useViewing } from "./use-viewing";
 import { UserMenu } from "./user-menu";
-import { LanguageChoice } from "~/components/language-choice";
+import { LanguageChoice, TeReoUnderReview } from "~/components/language-choice";
 import { shellTexts as t } from "../texts";
 
 interface AppShellProps {
@@ -160,6 +160,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
           <footer className="no-print flex flex-wrap justify-between gap-2 border-t border-line bg-white px-4 py-3 text-sm text-muted">
             <p>{t.copyright}</p>
             <p>{t.version(version)}</p>
+            <TeReoUnderReview className="basis-full" />
           </footer>
         </div>
       </div>
