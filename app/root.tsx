@@ -1,6 +1,6 @@
 // First, before any module that builds a zod schema (see the module).
 import "./shell/zod-without-eval";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, redirectDocument, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { KeptOutcome } from "./components/ui/kept-outcome";
@@ -8,7 +8,7 @@ import { RetryPage } from "./components/ui/retry-page";
 import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
 import { useIsolationLeftWithZoom } from "./components/ui/use-isolation-left-with-zoom";
 import { errorsTexts } from "./lib/texts/errors";
-import { HTML_LANG, LANGUAGE } from "./lib/language";
+import { HTML_LANG, isLanguage, LANGUAGE, LANGUAGE_COOKIE } from "./lib/language";
 import { routeErrorMessage } from "./lib/route-error";
 // The stylesheet is the page's one render-blocking file: as a React stylesheet resource (precedence)
 // it is written first in <head>, before the scripts' modulepreloads, which React would otherwise put
@@ -35,6 +35,21 @@ export const middleware: Route.MiddlewareFunction[] = [
       const copy = new Response(response.body, response);
       copy.headers.set("Cache-Control", "no-store");
       return copy;
+    }
+  },
+];
+
+/**
+ * A page left open in one language while the patient chose the other in another tab: its next page is
+ * loaded as a document, from the chosen language's build, rather than drawn by this one (decisions/403).
+ * A post goes on as it is: what the patient typed is sent, not dropped by a reload.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  ({ request }) => {
+    const chosen = new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=(\\w+)`).exec(document.cookie)?.[1];
+    if (request.method === "GET" && isLanguage(chosen) && chosen !== LANGUAGE) {
+      const url = new URL(request.url);
+      throw redirectDocument(url.pathname + url.search + url.hash);
     }
   },
 ];

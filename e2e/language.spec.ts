@@ -1,6 +1,7 @@
 import { signInTexts as teReoSignIn } from "~/areas/sign-in/texts.mi";
 import { languageTexts } from "~/lib/texts/language";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { shellTexts } from "~/shell/texts";
+import { expect, expectNoAxeViolations, signInDirectly, test, waitForHydration } from "./fixtures";
 
 /**
  * The language is the patient's choice (issue 69, decisions/403): offered on the sign-in page and in the
@@ -51,4 +52,19 @@ test("the patient chooses te reo Māori on the sign-in page by keyboard; it hold
   await expect(page.locator("html")).toHaveAttribute("lang", "en-NZ");
   await expect(page).toHaveURL(/\/medications\?tab=all$/);
   await expect(page.getByRole("banner").getByRole("button", { name: offered(teReo) })).toBeVisible();
+});
+
+test("a tab left open in English while te reo is chosen in another draws its next page in te reo, as a page of the te reo build", async ({ page, world }) => {
+  await signInDirectly(page, world.user("solo"));
+  await page.goto("/medications");
+  await waitForHydration(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-NZ");
+  const other = await page.context().newPage();
+  await other.goto("/");
+  await other.getByRole("banner").getByRole("button", { name: offered(teReo) }).click();
+  await expect(other.locator("html")).toHaveAttribute("lang", "mi");
+  // The English tab's link home, followed by keyboard: a document from the te reo build, not a page drawn by the English one.
+  await page.getByRole("banner").getByRole("link", { name: shellTexts.portalName }).press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "mi");
 });
