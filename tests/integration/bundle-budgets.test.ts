@@ -14,11 +14,14 @@ import { kb, measurePages, ON_DEMAND_ONLY, onDemandCodeIn, overBudget, TEMPORARY
  * measures are bench/first-load.ts.
  */
 const client = path.resolve(import.meta.dirname, "../../build/client");
+/** The te reo build's (decisions/403): held to the same budgets, its words in place of English. */
+const teReoClient = path.resolve(import.meta.dirname, "../../build/mi/client");
 let pages: PageLoad[];
+let teReoPages: PageLoad[];
 
 beforeAll(async () => {
-  if (!existsSync(client)) throw new Error(`No build at ${client}: run \`npx react-router build\` first (npm test does).`);
-  pages = await measurePages(client);
+  for (const folder of [client, teReoClient]) if (!existsSync(folder)) throw new Error(`No build at ${folder}: run \`npm run build\` first (npm test does).`);
+  [pages, teReoPages] = await Promise.all([measurePages(client), measurePages(teReoClient)]);
 });
 
 describe("first-load JavaScript budgets (issues 12 and 35), from the build", () => {
@@ -32,9 +35,12 @@ describe("first-load JavaScript budgets (issues 12 and 35), from the build", () 
     expect(urls).not.toContain("/accounts/pay");
   });
 
-  it("keeps every page within its budget", () => {
+  it("keeps every page within its budget, in English and in te reo", () => {
     const report = pages.map((p) => `${p.url} ${kb(p.gzipBytes)}`).join(", ");
     expect(overBudget(pages), report).toEqual([]);
+    const teReoReport = teReoPages.map((p) => `${p.url} ${kb(p.gzipBytes)}`).join(", ");
+    expect(teReoPages.map((p) => p.url)).toEqual(pages.map((p) => p.url));
+    expect(overBudget(teReoPages), `te reo: ${teReoReport}`).toEqual([]);
   });
 
   it("keeps every page's first load to a few script files", () => {
