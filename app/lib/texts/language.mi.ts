@@ -4,6 +4,7 @@ import { teReo } from "~/lib/te-reo";
 /** The language choice in te reo Māori: the same words as in English, each language named in its own. */
 export const languageTexts = teReo<typeof english>({
   names: { en: ["English", "usage"], mi: ["Te reo Māori", "usage"] },
+  shortNames: { en: ["English", "usage"], mi: ["Māori", "usage"] },
   control: { mi: ["Reo", "te-aka"], en: ["Language", "usage"] },
   underReview: {
     mi: ["He kupu hukihuki ētahi o ngā kupu Māori o tēnei tomokanga, e tatari ana kia arotakehia e tētahi mātanga reo.", "drafted"],

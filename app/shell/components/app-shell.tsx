@@ -63,7 +63,8 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
             </p>
           ) : null}
           <div className="ml-auto flex flex-wrap items-center gap-2">
-            <LanguageChoice />
+            {/* Below 993 px the first line has no room: the choice is in the line under it, by its short name. */}
+            <LanguageChoice className="hidden wide:block" />
             <UserMenu name={patient.name} short={t.account} canSwitch={canSwitch} canShare={canShare} />
           </div>
         </div>
@@ -79,9 +80,10 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
                 <span className="font-semibold">{t.signedInAs}</span> {actingFor.parentName}
               </p>
             ) : null}
+            <LanguageChoice short className="ml-auto" />
             <button
               type="button"
-              className="ml-auto min-h-11 rounded px-2 font-semibold text-white underline underline-offset-4"
+              className="min-h-11 rounded px-2 font-semibold text-white underline underline-offset-4"
               aria-expanded={detailsOpen}
               aria-controls="patient-details"
               onClick={() => setDetailsOpen((open) => !open)}
