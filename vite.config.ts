@@ -7,7 +7,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "./app/routes";
-import { buildLanguage } from "./react-router.config";
+import { buildDirectoryOf, buildLanguage } from "./react-router.config";
 import { CATALOGUE } from "./app/lib/te-reo";
 
 
@@ -25,7 +25,7 @@ function precompressClientAssets(): Plugin {
       if (this.environment.name !== "client" || !options.dir) return;
       // A language's build shares most of its files with the English one (the same name is the same
       // content): their compressed copies are taken from there rather than made again.
-      const english = path.resolve("build/client");
+      const english = path.resolve(buildDirectoryOf("en"), "client");
       for (const file of Object.keys(bundle)) {
         if (!/\.(js|mjs|css|svg|json|txt)$/.test(file)) continue;
         if (path.resolve(options.dir) !== english && existsSync(path.join(english, `${file}.br`))) {

@@ -54,8 +54,16 @@ test("the patient chooses te reo Māori on the sign-in page by keyboard; it hold
   await expect(page.getByRole("banner").getByRole("button", { name: offered(teReo) })).toBeVisible();
 });
 
-test("a tab left open in English while te reo is chosen in another draws its next page in te reo, as a page of the te reo build", async ({ page, world }) => {
+test("a tab left open in English while te reo is chosen in another draws its next page in te reo, as a page of the te reo build; the te reo header fits a phone as the English does", async ({ page, world, baseURL }) => {
   await signInDirectly(page, world.user("solo"));
+  // The te reo header on a phone is no taller than the English (shell.spec): at most a fifth of the screen.
+  await page.context().addCookies([{ name: "portal-language", value: "mi", url: baseURL! }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "mi");
+  expect((await page.getByRole("banner").boundingBox())!.height).toBeLessThanOrEqual(844 / 5);
+  await page.context().clearCookies({ name: "portal-language" });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/medications");
   await waitForHydration(page);
   await expect(page.locator("html")).toHaveAttribute("lang", "en-NZ");

@@ -16,6 +16,7 @@ import { observability } from "~/.server/observability.server";
 import { pageWorkLimit, type PageWork } from "~/.server/page-work.server";
 import { projectRoot } from "~/.server/project-root.server";
 import { LANGUAGES, type Language } from "~/lib/language";
+import { buildDirectoryOf, buildLanguage } from "../react-router.config";
 import { isShareLinkPath, MANIFEST_BODY_BYTES, SHARE_CORS, SHARE_MANIFEST_PATH } from "~/areas/summary/share-link-paths";
 import { SIGNUP_POST_MAX_BYTES } from "~/areas/sign-in/signup-image";
 
@@ -331,13 +332,12 @@ export async function startPortal({ mode, port, host = "127.0.0.1", hsts = false
     const build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     routes = async () => routeTable((await build()).routes);
     closeVite = () => server.close();
-    const handler = createRequestHandler({ build, mode });
-    for (const language of LANGUAGES) handlers.set(language, handler);
+    handlers.set(buildLanguage(), createRequestHandler({ build, mode }));
   } else {
     // Each language's build (decisions/403): English at build/, another at build/<language>/. Their
     // assets share one address space: a file of the same name is the same content.
     for (const language of LANGUAGES) {
-      const folder = path.join(root, language === "en" ? "build" : `build/${language}`);
+      const folder = path.join(root, buildDirectoryOf(language));
       app.use(serveAssets(path.join(folder, "client")));
       const build = (await import(path.join(folder, "server/index.js"))) as ServerBuild;
       if (language === "en") {
@@ -352,7 +352,7 @@ export async function startPortal({ mode, port, host = "127.0.0.1", hsts = false
     next();
   });
   app.all("/{*splat}", pageReadsInTurn(config.PORTAL_PAGES_AT_WORK));
-  app.all("/{*splat}", chooseLanguage, (req, res, next) => handlers.get(languageChosen(res))!(req, res, next));
+  app.all("/{*splat}", chooseLanguage([...handlers.keys()]), (req, res, next) => handlers.get(languageChosen(res))!(req, res, next));
 
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {
     const s = app.listen(port, host, () => resolve(s)).on("error", reject);

@@ -12,18 +12,26 @@ import { chooseLanguage, languageChosen } from "../../server/language";
 let url: string;
 let close: () => Promise<void>;
 
+let teReoOnlyUrl: string;
+
 beforeAll(async () => {
-  const app = express();
-  app.use(chooseLanguage, (_req, res) => void res.type("text/plain").send(languageChosen(res)));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  const listen = async (served?: Parameters<typeof chooseLanguage>[0]) => {
+    const app = express();
+    app.use(chooseLanguage(served), (_req, res) => void res.type("text/plain").send(languageChosen(res)));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  };
+  // Both languages, as `npm start` serves them; te reo alone, as `PORTAL_LANGUAGE=mi npm run dev` does.
+  const [both, teReoOnly] = await Promise.all([listen(), listen(["mi"])]);
+  url = both.url;
+  teReoOnlyUrl = teReoOnly.url;
+  close = async () => void (await Promise.all([both.close(), teReoOnly.close()]));
 });
 afterAll(() => close?.());
 
-const ask = async (headers: Record<string, string>) => {
-  const res = await fetch(url, { headers });
+const ask = async (headers: Record<string, string>, at = url) => {
+  const res = await fetch(at, { headers });
   return { language: await res.text(), contentLanguage: res.headers.get("content-language"), vary: res.headers.get("vary") };
 };
 
@@ -47,6 +55,10 @@ describe("the language a request is answered in", () => {
     expect((await ask({ Cookie: "other=1; portal-language=en", "Accept-Language": "mi" })).language).toBe("en");
     expect((await ask({ Cookie: "portal-language=fr", "Accept-Language": "mi" })).language).toBe("mi");
     expect((await ask({ Cookie: "portal-language=", "Accept-Language": "en" })).language).toBe("en");
+  });
+
+  it("is one of the languages served: a server of te reo alone answers in te reo whatever was chosen, and says so", async () => {
+    expect(await ask({ Cookie: "portal-language=en", "Accept-Language": "en-NZ" }, teReoOnlyUrl)).toEqual({ language: "mi", contentLanguage: "mi", vary: "Accept-Language, Cookie" });
   });
 
   it("says the answer's language, and that it varies by both", async () => {

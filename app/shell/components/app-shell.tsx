@@ -43,7 +43,8 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
         {t.skipToMain}
       </a>
       <header className="no-print border-b-4 border-brand-dark bg-brand text-white">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 wide:gap-x-6">
+        {/* On a phone the first line holds Menu, the portal's name and the account button in either language: te reo's name is longer. */}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 wide:gap-x-6">
           <button
             type="button"
             className="min-h-11 rounded border-2 border-white px-3 font-semibold wide:hidden"
@@ -53,7 +54,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
           >
             {t.menu}
           </button>
-          <Link to="/" className="text-xl font-bold text-white no-underline">
+          <Link to="/" className="text-lg font-bold text-white no-underline wide:text-xl">
             {t.portalName}
           </Link>
           {practice ? (
