@@ -227,6 +227,8 @@ test.describe("messaging", () => {
       }
     }
     expect(found).toEqual({ pdf: true, image: true, none: true });
+    // Opening an unread message reads the list again (the counters follow): that read must not take the fault below.
+    await expect(page.getByText(t.loadingMessages)).toHaveCount(0);
 
     await test.step("a failed load's Retry brings the messages back; a message that cannot be opened offers Retry too", async () => {
       await world.fault({ path: "Patient/Messaging", status: 503, times: 1 });
