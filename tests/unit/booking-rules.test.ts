@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BookStepSchema, QUESTIONS, bookingFailureText, bookingSettingsOf, distinctNames, nextSearchStart, periodOf, questionnaireComplete, reasonWithAnswers, type Questionnaire } from "~/areas/appointments/booking";
+import { BookStepSchema, QUESTIONS, SYMPTOMS, bookingFailureText, bookingSettingsOf, distinctNames, nextSearchStart, periodOf, questionnaireComplete, reasonWithAnswers, type Questionnaire } from "~/areas/appointments/booking";
+import { bookingTexts } from "~/areas/appointments/booking-texts";
+import { practiceWords } from "~/areas/appointments/practice-words";
+import { CATALOGUE } from "~/lib/te-reo";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 
 const t = appointmentsTexts;
 const TODAY = "2026-03-03";
-const question = (id: string) => QUESTIONS.find((q) => q.id === id)!.text;
+const question = (id: string) => QUESTIONS.find((q) => q.id === id)!.practiceText;
 
 /* The booking's pure rules (app/areas/appointments/booking.ts); each was found unguarded by mutation testing (issue 57). */
 describe("booking rules: the practice's settings (2§3)", () => {
@@ -57,6 +60,13 @@ describe("booking rules: the COVID questionnaire (2§4, 2§5)", () => {
       `Sore knee\nCOVID screening: Symptom: Cough; Symptom: Fatigue; ${question("positive")} Yes; ${question("vaccinated")} No`,
     );
     expect(reasonWithAnswers("", { symptoms: [], noSymptoms: true, answers: { ...answered, contact: "yes" } })).toBe(`COVID screening: ${question("contact")} Yes`);
+  });
+
+  it("the answers go to the practice in English, from a module the te reo build does not swap (decisions/403)", () => {
+    expect(CATALOGUE.test("app/areas/appointments/practice-words.ts")).toBe(false);
+    expect(CATALOGUE.test("app/areas/appointments/booking-texts.ts")).toBe(true);
+    expect(SYMPTOMS.map((s) => s.name)).toEqual(practiceWords.symptoms);
+    expect(SYMPTOMS).toHaveLength(bookingTexts.symptoms.length);
   });
 
   it("with no answer showing risk the reason stays as typed", () => {

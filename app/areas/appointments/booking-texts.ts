@@ -37,10 +37,7 @@ export const bookingTexts = {
   /** The COVID questionnaire (2§4, 2§9). */
   questionnaireTitle: "COVID-19 questionnaire",
   anySymptoms: "Do you have any of these symptoms?",
-  /**
-   * The symptoms offered. They are also what the practice receives in the booking's reason (2§4), with the words
-   * below: the patient sees that reason before booking.
-   */
+  /** The symptoms offered, in practiceWords.symptoms' order (the practice reads those, practice-words.ts). */
   symptoms: ["Cough", "Shortness of breath", "Sore throat", "Fever (38C or higher)", "Muscle aches", "Runny nose", "Fatigue", "Loss of smell", "Altered taste"],
   noSymptoms: "No Symptoms",
   contactQuestion: (days: number) => `In the last ${days} days, have you been in close contact with someone who has COVID-19?`,
@@ -49,10 +46,6 @@ export const bookingTexts = {
   yes: "Yes",
   no: "No",
   twelveOrUnder: "12 or under",
-  /** The risky answers, written into the reason sent to the practice (2§4). */
-  symptomAnswer: (symptom: string) => `Symptom: ${symptom}`,
-  riskAnswer: (question: string, answer: string) => `${question} ${answer}`,
-  screening: (answers: readonly string[]) => `COVID screening: ${answers.join("; ")}`,
   continue: "Continue",
   back: "Back",
   consultChoiceTitle: "Virtual consult or Face 2 Face?",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { appointmentsTexts } from "./texts";
 import { bookingTexts } from "./booking-texts";
+import { practiceWords } from "./practice-words";
 import { addDays } from "~/lib/timeline-filter";
 import { settingOn } from "@contract/truthy";
 
@@ -77,7 +78,8 @@ export function nextSearchStart(shown: string, today: string, sameDayAllowed: bo
 
 /* ---------- the COVID questionnaire (2§4, 2§5, 2§9) ---------- */
 
-export const SYMPTOMS = bookingTexts.symptoms;
+/** Each symptom's identity is the name the practice reads; `label` is the patient's word for it. */
+export const SYMPTOMS = practiceWords.symptoms.map((name, i) => ({ name, label: bookingTexts.symptoms[i]! }));
 
 /**
  * 2§9: look back 14 days; two vaccine doses; the vaccine question is for people over 12. The 14 days
@@ -86,9 +88,9 @@ export const SYMPTOMS = bookingTexts.symptoms;
  */
 export const LOOK_BACK_DAYS = 14;
 export const QUESTIONS = [
-  { id: "contact", text: bookingTexts.contactQuestion(LOOK_BACK_DAYS), risk: "yes" },
-  { id: "positive", text: bookingTexts.positiveQuestion(LOOK_BACK_DAYS), risk: "yes" },
-  { id: "vaccinated", text: bookingTexts.vaccinatedQuestion, risk: "no" },
+  { id: "contact", text: bookingTexts.contactQuestion(LOOK_BACK_DAYS), practiceText: practiceWords.contactQuestion(LOOK_BACK_DAYS), risk: "yes" },
+  { id: "positive", text: bookingTexts.positiveQuestion(LOOK_BACK_DAYS), practiceText: practiceWords.positiveQuestion(LOOK_BACK_DAYS), risk: "yes" },
+  { id: "vaccinated", text: bookingTexts.vaccinatedQuestion, practiceText: practiceWords.vaccinatedQuestion, risk: "no" },
 ] as const;
 export type QuestionId = (typeof QUESTIONS)[number]["id"];
 export type Answer = "yes" | "no" | "n/a";
@@ -106,17 +108,18 @@ export function questionnaireComplete(q: Questionnaire): boolean {
   return (q.noSymptoms || q.symptoms.length > 0) && QUESTIONS.every((question) => q.answers[question.id] !== undefined);
 }
 
-/** The answers that show risk: any symptom, or an answer a question flags. */
+/** The answers that show risk, as the practice reads them: any symptom, or an answer a question flags. */
 export function riskAnswers(q: Questionnaire): string[] {
-  const found = q.symptoms.map((s) => bookingTexts.symptomAnswer(s));
-  for (const question of QUESTIONS) if (q.answers[question.id] === question.risk) found.push(bookingTexts.riskAnswer(question.text, question.risk === "yes" ? bookingTexts.yes : bookingTexts.no));
+  const w = practiceWords;
+  const found = q.symptoms.map((s) => w.symptomAnswer(s));
+  for (const question of QUESTIONS) if (q.answers[question.id] === question.risk) found.push(w.riskAnswer(question.practiceText, question.risk === "yes" ? w.yes : w.no));
   return found;
 }
 
-/** The reason prefilled from risky answers (2§4), after whatever the patient wrote. */
+/** The reason prefilled from risky answers (2§4), after whatever the patient wrote; the answers in English (practice-words.ts). */
 export function reasonWithAnswers(reason: string, q: Questionnaire): string {
   const answers = riskAnswers(q);
-  return [reason.trim(), answers.length > 0 ? bookingTexts.screening(answers) : ""].filter(Boolean).join("\n").slice(0, 500);
+  return [reason.trim(), answers.length > 0 ? practiceWords.screening(answers) : ""].filter(Boolean).join("\n").slice(0, 500);
 }
 
 /* ---------- the steps posted to /appointments/book ---------- */

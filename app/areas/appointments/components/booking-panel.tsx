@@ -234,7 +234,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
             <fieldset className="flex flex-col gap-1">
               <legend className="font-semibold">{b.anySymptoms}</legend>
               {SYMPTOMS.map((s) => (
-                <CheckboxField key={s} label={s} checked={c.questionnaire.symptoms.includes(s)} onChange={() => send({ type: "symptom.toggle", name: s })} />
+                <CheckboxField key={s.name} label={s.label} checked={c.questionnaire.symptoms.includes(s.name)} onChange={() => send({ type: "symptom.toggle", name: s.name })} />
               ))}
               <CheckboxField label={b.noSymptoms} checked={c.questionnaire.noSymptoms} onChange={() => send({ type: "noSymptoms.toggle" })} />
             </fieldset>
