@@ -7,8 +7,9 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "./app/routes";
-import { buildDirectoryOf, buildLanguage } from "./react-router.config";
+import { buildDirectoryOf, buildLanguage, pseudoBuild } from "./react-router.config";
 import { CATALOGUE } from "./app/lib/te-reo";
+import { pseudoCatalogue } from "./scripts/pseudo-language";
 
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
@@ -144,20 +145,28 @@ function firstLoadGroups() {
  * so a page carries its own language's words and no other's. English is the catalogues themselves.
  * The filter keeps the hook off every other import (a resolve of its own for each cost the build 2 s).
  */
-function languageCatalogues(language: string): Plugin {
+function languageCatalogues(language: string, pseudo: boolean): Plugin {
   const app = fileURLToPath(new URL("./app/", import.meta.url));
+  const isCatalogue = (id: string) => id.startsWith(app) && CATALOGUE.test(id);
   return {
     name: "language-catalogues",
     enforce: "pre",
     resolveId: {
       filter: { id: /texts/ },
       async handler(source, importer, options) {
-        if (language === "en" || !importer) return null;
+        if (language === "en" || pseudo || !importer) return null;
         const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-        if (!resolved || resolved.external || !resolved.id.startsWith(app) || !CATALOGUE.test(resolved.id)) return null;
+        if (!resolved || resolved.external || !isCatalogue(resolved.id)) return null;
         const sibling = resolved.id.replace(/\.ts$/, `.${language}.ts`);
         // Until every catalogue has its te reo, one without stays English (tests/unit/catalogues.test.ts lists them).
         return importer !== sibling && existsSync(sibling) ? sibling : null;
+      },
+    },
+    // The pseudo-language (PORTAL_PSEUDO=1): the English catalogues with their words' letters accented.
+    transform: {
+      filter: { id: /texts/ },
+      handler(code, id) {
+        return pseudo && isCatalogue(id) ? { code: pseudoCatalogue(code, id), map: null } : null;
       },
     },
   };
@@ -179,7 +188,7 @@ const chunkGroups = firstLoadGroups();
 const language = buildLanguage();
 
 export default defineConfig({
-  plugins: [languageCatalogues(language), tailwindcss(), reactRouter(), precompressClientAssets(), chunkGroups.plugin],
+  plugins: [languageCatalogues(language, pseudoBuild()), tailwindcss(), reactRouter(), precompressClientAssets(), chunkGroups.plugin],
   define: { __APP_VERSION__: JSON.stringify(version), __LANGUAGE__: JSON.stringify(language), __TE_REO_UNDER_REVIEW__: JSON.stringify(language === "mi" && teReoUnderReview()) },
   resolve: { tsconfigPaths: true },
   // React, React DOM and React Router go to every page together: one chunk compresses better than the

@@ -88,6 +88,7 @@ async function storeOfItsOwn(): Promise<Record<string, string>> {
 export async function startPortalProcess(port: number, env: Record<string, string>, cwd?: string): Promise<PortalProcess> {
   const built = (file: string) => existsSync(cwd ? path.join(cwd, file) : file);
   if (!built("build/server/index.js") || !built("build/mi/server/index.js") || !built("build/node/serve.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
+  if (env.PORTAL_PSEUDO === "1" && !built("build/pseudo/server/index.js")) throw new Error("The pseudo-language build is missing: run `npm run build:pseudo` (npm test builds it).");
   let child: ChildProcess | null = null;
   let exit: Promise<Exit> = Promise.resolve({ code: null, output: "" });
   let output = "";
