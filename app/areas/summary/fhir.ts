@@ -9,7 +9,7 @@ import { normaliseNhi } from "@contract/nhi";
 import type { Organization, Patient } from "@contract/patient";
 import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
-import { summaryDocumentTexts as words } from "./document-texts";
+import { summaryDocumentWords as words } from "./document-words";
 
 /** One person's record mapped to a FHIR R4 document Bundle as the NZ Patient Summary profiles it; pure, and nothing put in that the practice did not give (decisions/272). */
 

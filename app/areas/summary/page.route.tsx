@@ -62,6 +62,7 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
         <h2 id="summary-downloads" className="text-xl font-bold">
           {t.downloadsHeading}
         </h2>
+        <p>{t.downloadsInEnglish}</p>
         {/* Plain links: the file comes as an attachment and the page stays; a failure is a page of its own. */}
         <div className="flex flex-col gap-1">
           <a href="/summary/pdf" className={buttonClass("primary", "self-start")} aria-describedby="summary-pdf-hint">

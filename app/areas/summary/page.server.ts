@@ -12,7 +12,9 @@ import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
 import { requireSession } from "~/.server/proxy-access.server";
 import { PRACTICE_ZONE } from "~/lib/dates";
+import { HTML_LANG, LANGUAGE } from "~/lib/language";
 import { furtherPages, listingExtent, sentOf } from "~/lib/listing";
+import { shellTexts } from "~/shell/texts";
 import { summaryBundle, summaryDocument, type PracticeRecord, type SectionKey } from "./fhir";
 import { summaryTexts } from "./texts";
 import { summaryViewOf, type SummaryPageData } from "./view";
@@ -157,6 +159,6 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 
 function failurePage(status: number, message: string): Response {
   const t = summaryTexts;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.downloadFailedTitle)} – Patient Portal</title></head><body><main><h1>${escapeHtml(t.downloadFailedTitle)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/summary">${escapeHtml(t.backToSummary)}</a></p></main></body></html>`;
+  const html = `<!doctype html><html lang="${HTML_LANG[LANGUAGE]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.downloadFailedTitle)} – ${escapeHtml(shellTexts.portalName)}</title></head><body><main><h1>${escapeHtml(t.downloadFailedTitle)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/summary">${escapeHtml(t.backToSummary)}</a></p></main></body></html>`;
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

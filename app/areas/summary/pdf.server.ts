@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { SummaryDocument, SummaryTable } from "./fhir";
 import { cellText, columnWidths, wrapText } from "./pdf-layout";
-import { summaryDocumentTexts as words } from "./document-texts";
+import { summaryDocumentWords as words } from "./document-words";
 import { recordTexts } from "~/lib/texts/record";
 
 /** The patient summary as an A4 PDF to read and print, in DejaVu Sans so Māori names keep their macrons (decisions/275). */

@@ -7,6 +7,24 @@ export const summaryTexts = {
   /** The contents table's column headings, for screen readers. */
   sectionColumn: "Section",
   recordedColumn: "Recorded",
+  /** Each section's name on the screen. The documents keep their own English titles (document-words.ts). */
+  sections: {
+    problems: "Problems",
+    medications: "Medication Summary",
+    allergies: "Allergies and Intolerances",
+    immunisations: "Immunisations",
+    results: "Results",
+    vitals: "Vital Signs",
+  },
+  /** What a section's items are, one and many, for count: "1 problem", "12 problems". */
+  nouns: {
+    problems: ["problem", "problems"],
+    medications: ["medicine", "medicines"],
+    allergies: ["allergy or intolerance", "allergies or intolerances"],
+    immunisations: ["immunisation", "immunisations"],
+    results: ["test result", "test results"],
+    vitals: ["vital sign reading", "vital sign readings"],
+  },
   noneRecorded: "None recorded",
   /** How many a section holds, with its noun. */
   count: (n: number, noun: string) => `${n} ${noun}`,
@@ -19,6 +37,8 @@ export const summaryTexts = {
   generated: "Read from the practice",
   notRecorded: "Not recorded",
   downloadsHeading: "Download",
+  /** Beside the downloads (decisions/403, "What stays English"): the documents are English in either language. */
+  downloadsInEnglish: "The PDF and the FHIR file are in English, for the doctors, nurses and health systems that read them, here or overseas.",
   downloadPdf: "Download as PDF",
   downloadPdfHint: "To read and print: A4, each section a table.",
   downloadFhir: "Download as FHIR (JSON)",

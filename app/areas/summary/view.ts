@@ -1,6 +1,7 @@
 import type { SectionKey, SummaryDocument } from "./fhir";
 import type { z } from "zod";
 import type { ShareLinkListItemSchema } from "./steps";
+import { summaryTexts } from "./texts";
 
 /** What the "My health summary" screen shows (issue 32): whose summary, from where, and what each section holds. */
 
@@ -25,16 +26,7 @@ export interface SummaryPageData {
   sections: SummarySectionView[];
 }
 
-const NOUNS: Record<SectionKey, [one: string, many: string]> = {
-  problems: ["problem", "problems"],
-  medications: ["medicine", "medicines"],
-  allergies: ["allergy or intolerance", "allergies or intolerances"],
-  immunisations: ["immunisation", "immunisations"],
-  results: ["test result", "test results"],
-  vitals: ["vital sign reading", "vital sign readings"],
-};
-
-/** The screen's view of a summary: the same tables the downloads hold, counted. */
+/** The screen's view of a summary: the same tables the downloads hold, counted, in the screen's words (the documents' own stay English). */
 export function summaryViewOf(doc: Pick<SummaryDocument, "heading" | "tables">): SummaryPageData {
   const { heading, tables } = doc;
   return {
@@ -45,9 +37,9 @@ export function summaryViewOf(doc: Pick<SummaryDocument, "heading" | "tables">):
     generated: heading.generated,
     sections: tables.map((table) => ({
       key: table.key,
-      title: table.title,
+      title: summaryTexts.sections[table.key],
       count: table.rows.length,
-      noun: NOUNS[table.key][table.rows.length === 1 ? 0 : 1],
+      noun: summaryTexts.nouns[table.key][table.rows.length === 1 ? 0 : 1],
       ...(table.partial ? { partial: table.partial } : {}),
     })),
   };

@@ -1,10 +1,12 @@
 /**
- * The words of the health summary's documents (issue 32, decisions/275): the sections' titles and nouns
- * (also on the screen, sent by the loader), the FHIR document's narrative, and the PDF. Said by the
- * server only, so kept off the page's first load. The LOINC and FHIR codes' displays are the codes'
- * own and stay in fhir.ts.
+ * The words of the health summary's documents (issue 32, decisions/275): the sections' titles and nouns,
+ * the FHIR document's narrative, and the PDF. English in either language (decisions/403, "What stays
+ * English"): clinical documents, read by whoever cares for the patient, here or abroad, and by their
+ * systems. Not a catalogue, so the te reo build keeps it; the screen's words for the sections are
+ * summaryTexts'. Said by the server only, so kept off the page's first load. The LOINC and FHIR codes'
+ * displays are the codes' own and stay in fhir.ts.
  */
-export const summaryDocumentTexts = {
+export const summaryDocumentWords = {
   sections: {
     problems: { title: "Problems", noun: "problems" },
     medications: { title: "Medication Summary", noun: "medicines" },

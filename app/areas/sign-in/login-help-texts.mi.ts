@@ -1,0 +1,36 @@
+import type { loginHelpTexts as english } from "./login-help-texts";
+import { teReo } from "~/lib/te-reo";
+
+/** Login Help's words in te reo Māori (decisions/403): drafted, for review by a te reo speaker. */
+export const loginHelpTexts = teReo<typeof english>({
+  invalid: ["Whakatikahia ngā āpure kua tohua.", "drafted"],
+  captcha: ["Whakaūngia ehara koe i te karetao i te tuatahi.", "drafted"],
+  sent: ["Kua tukuna tō tono āwhina. Ka whakapā atu te whare haumanu ki a koe.", "drafted"],
+  failed: ["Kāore i taea te tuku i tō tono āwhina. Whakamātauria anō, waea atu rānei ki te whare haumanu.", "drafted"],
+  emailOrNhi: ["Me whai Īmēra, Nama NHI rānei", "drafted"],
+  emailInvalid: ["Tuhia he wāhitau īmēra tika", "drafted"],
+  nhiInvalid: ["Tuhia he nama NHI tika, hei tauira, ZAC5361", "drafted"],
+  firstName: ["Me whai Ingoa Tuatahi", "drafted"],
+  familyName: ["Me whai Ingoa Whānau", "drafted"],
+  dob: ["Me whai Rā Whānau", "drafted"],
+  dobFormat: ["Tuhia te rā whānau hei dd-mm-yyyy, hei tauira, 07-03-1985", "drafted"],
+  dobPast: ["Me noho te Rā Whānau ki mua i tēnei rā", "drafted"],
+  subject: ["Me whai Kaupapa", "drafted"],
+  body: ["Me whai kōrero te Karere", "drafted"],
+  tooLong: [(max: number) => `Kia iti iho i te ${max} pū te roa`, "drafted"],
+  title: ["Āwhina Takiuru", "drafted"],
+  description: ["Whakamōhiotia te whare haumanu he aha te raru, me pēhea koe e whakapā atu ai. Hoatu tō wāhitau īmēra, tō nama NHI rānei.", "drafted"],
+  emailLabel: ["Īmēra", "drafted"],
+  nhiLabel: ["Nama NHI", "drafted"],
+  nhiHint: ["E whitu ngā pū, hei tauira, ZAC5361", "drafted"],
+  firstNameLabel: ["Ingoa tuatahi", "drafted"],
+  familyNameLabel: ["Ingoa whānau", "drafted"],
+  dobLabel: ["Rā whānau", "drafted"],
+  dobPlaceholder: ["dd-mm-yyyy", "usage"],
+  dobHint: ["Hei tauira, 07-03-1985", "drafted"],
+  subjectLabel: ["Kaupapa", "drafted"],
+  messageLabel: ["Karere", "drafted"],
+  sending: ["E tuku ana…", "drafted"],
+  askForHelp: ["Tonoa he Āwhina", "drafted"],
+  close: ["Kati", "drafted"],
+});

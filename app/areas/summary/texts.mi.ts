@@ -1,0 +1,130 @@
+import type { shareTexts as englishShare, summaryTexts as english } from "./texts";
+import { teReo } from "~/lib/te-reo";
+
+/**
+ * "My health summary"'s words in te reo Māori (decisions/403): drafted, for review by a te reo speaker. The
+ * documents themselves (the PDF, the FHIR file) stay English (document-words.ts), and the screen says so.
+ */
+export const summaryTexts = teReo<typeof english>({
+  metaTitle: ["Taku whakarāpopototanga hauora – Tomokanga Tūroro", "drafted"],
+  title: ["Taku whakarāpopototanga hauora", "drafted"],
+  intro: ["Tō pūkete hauora i te whare haumanu i roto i te tuhinga kotahi, hei pupuri, hei tā, hei hoatu rānei ki tētahi atu rata, i konei, i tāwāhi rānei.", "drafted"],
+  contentsHeading: ["Ngā mea kei roto i te whakarāpopototanga", "drafted"],
+  sectionColumn: ["Wāhanga", "drafted"],
+  recordedColumn: ["Kua tuhia", "drafted"],
+  sections: {
+    problems: ["Ngā Raruraru Hauora", "drafted"],
+    medications: ["Ngā Rongoā", "drafted"],
+    allergies: ["Ngā Mate Pāwera me ngā Urupare Kino", "drafted"],
+    immunisations: ["Ngā Werohanga Ārai Mate", "drafted"],
+    results: ["Ngā Hua Whakamātautau", "drafted"],
+    vitals: ["Ngā Inenga Hauora", "drafted"],
+  },
+  // Te reo marks one or many with the article (te / ngā), not the noun: both forms are the same word.
+  nouns: {
+    problems: [["raruraru hauora", "raruraru hauora"], "drafted"],
+    medications: [["rongoā", "rongoā"], "drafted"],
+    allergies: [["mate pāwera, urupare kino rānei", "mate pāwera, urupare kino rānei"], "drafted"],
+    immunisations: [["werohanga ārai mate", "werohanga ārai mate"], "drafted"],
+    results: [["hua whakamātautau", "hua whakamātautau"], "drafted"],
+    vitals: [["inenga hauora", "inenga hauora"], "drafted"],
+  },
+  count: [(n: number, noun: string) => (n === 0 ? `Kāore he ${noun}` : n === 1 ? `Kotahi te ${noun}` : `E ${n} ngā ${noun}`), "drafted"],
+  partial: [
+    (read: number, total?: number) => {
+      const first = read === 1 ? "ko te mea tuatahi" : `ko ngā mea ${read} tuatahi`;
+      return total === undefined ? first : `${first} o ngā ${total}`;
+    },
+    "drafted",
+  ],
+  emptyNote: ["Ko te tikanga o “Kāore tētahi i tuhia”, kāore he mea pērā i te pūkete o te whare haumanu: ehara i te kī kāore rawa he mea.", "drafted"],
+  patient: ["Tūroro", "drafted"],
+  nhi: ["NHI", "usage"],
+  born: ["Rā whānau", "drafted"],
+  practice: ["Whare haumanu", "drafted"],
+  generated: ["I tikina mai i te whare haumanu", "drafted"],
+  notRecorded: ["Kāore i tuhia", "drafted"],
+  noneRecorded: ["Kāore tētahi i tuhia", "drafted"],
+  downloadsHeading: ["Tikiake", "drafted"],
+  downloadsInEnglish: ["Kei te reo Ingarihi te PDF me te kōnae FHIR, mā ngā rata, ngā tapuhi me ngā pūnaha hauora e pānui ana, i konei, i tāwāhi rānei.", "drafted"],
+  downloadPdf: ["Tikiake hei PDF", "drafted"],
+  downloadPdfHint: ["Hei pānui, hei tā: A4, he ripanga ia wāhanga.", "drafted"],
+  downloadFhir: ["Tikiake hei FHIR (JSON)", "drafted"],
+  downloadFhirHint: ["Mō ngā taupānga hauora me ngā pūnaha o ētahi atu whare haumanu: he tuhinga FHIR R4 i te hanganga o te International Patient Summary.", "drafted"],
+  downloadFailedTitle: ["Kāore i taea te hanga i tō whakarāpopototanga hauora", "drafted"],
+  downloadFailed: ["Kāore te pūnaha o te whare haumanu i tuku mai i tō pūkete katoa i tēnei wā, nō reira kāore he whakarāpopototanga i hangaia. Whakamātauria anō ā ētahi meneti.", "drafted"],
+  downloadForbidden: ["Ehara tērā pūkete i tētahi e taea ana e koe te kite.", "drafted"],
+  backToSummary: ["Hoki ki Taku whakarāpopototanga hauora", "drafted"],
+});
+
+/** Share by link: "kupuhipa tiri" (a sharing password) is the link's passcode, apart from the sign-in's kupuhipa; "unu" is revoke. */
+export const shareTexts = teReo<typeof englishShare>({
+  heading: ["Tiri mā te hononga", "drafted"],
+  intro: [
+    "Hangaia he hononga ki tēnei whakarāpopototanga mō tētahi rata, taupānga hauora rānei. Ka mahi anake me te kupuhipa tiri ka kōwhiria e koe, tae noa ki te rā ka pau tōna wā, ki te wā rānei ka unuhia e koe, ā, ka tuhia e te tomokanga ia whakamahinga.",
+    "drafted",
+  ],
+  snapshot: ["Ka hoatu e te hononga te whakarāpopototanga pērā i a ia i te wā ka hangaia e koe. Ki te huri tō pūkete, hangaia he hononga hou.", "drafted"],
+  passcode: ["Kupuhipa tiri", "drafted"],
+  passcodeHint: ["6 ki te 40 pū. Māu anō e kī atu ki te tangata ka tiri koe, kaua i te karere kotahi me te hononga.", "drafted"],
+  expiryDays: ["Ngā rā i mua i tōna paunga", "drafted"],
+  expiryHint: ["7, ki te kore koe e kōwhiri; 90 te mōrahi.", "drafted"],
+  label: ["Tapanga (kōwhiri noa)", "drafted"],
+  labelHint: ["Mōu, mō te tangata ka whiwhi hoki, pērā i “Mō Tākuta Smith”. 80 pū te mōrahi.", "drafted"],
+  create: ["Hangaia he hononga tiri", "drafted"],
+  creating: ["E hanga ana i te hononga…", "drafted"],
+  passcodeEmpty: ["Kōwhiria he kupuhipa tiri.", "drafted"],
+  passcodeShort: ["Kia 6 pū, neke atu rānei te roa o te kupuhipa tiri.", "drafted"],
+  passcodeLong: ["Kia 40 pū, iti iho rānei te roa o te kupuhipa tiri.", "drafted"],
+  passcodeSpaces: ["Kaua te kupuhipa tiri e tīmata, e mutu rānei ki te mokowā.", "drafted"],
+  passcodeCharacters: ["Kaua he whati rārangi, he tāpae (tab) rānei i te kupuhipa tiri.", "drafted"],
+  expiryEmpty: ["Tuhia te maha o ngā rā me mahi te hononga.", "drafted"],
+  expiryNumber: ["Tuhia ngā rā hei tau tōpū, pērā i te 7.", "drafted"],
+  expiryTooShort: ["Me mahi te hononga mō te 1 rā, neke atu rānei.", "drafted"],
+  expiryTooLong: ["Ko te 90 rā te roa rawa ka mahi te hononga. Kōwhiria te 90, he iti iho rānei, ā, hangaia he hononga hou ina mutu.", "drafted"],
+  labelLong: ["Kia 80 pū, iti iho rānei te roa o te tapanga.", "drafted"],
+  labelCharacters: ["Kaua he whati rārangi, he tāpae (tab) rānei i te tapanga.", "drafted"],
+  madeHeading: ["Tō hononga tiri hou", "drafted"],
+  madeLabel: [(label: string) => `: ${label}`, "drafted"],
+  madeIntro: [(expires: string) => `Matawaitia te waehere, tāruatia rānei te hononga ka tuku ai. Ka mahi me tō kupuhipa tiri tae noa ki te ${expires}.`, "drafted"],
+  onlyOnce: [
+    "Koinei anake te wā ka taea e te tomokanga te whakaatu i tēnei hononga: kāore ia e pupuri i te kī o te hononga. Tāruatia ināianei, hangaia rānei he mea hou ā muri ake.",
+    "drafted",
+  ],
+  qrAlt: ["Te waehere QR o te hononga tiri. Kua tuhia te hononga anō ki tōna taha.", "drafted"],
+  linkText: ["Te hononga", "drafted"],
+  copy: ["Tāruatia te hononga", "drafted"],
+  copied: ["Kua tāruatia te hononga.", "drafted"],
+  copyFailed: ["Kāore i taea te tārua i te hononga: tīpakohia, ka tārua ai māu anō.", "drafted"],
+  listHeading: ["Ō hononga tiri", "drafted"],
+  listNone: ["Kāore anō koe kia hanga hononga tiri mō tēnei tangata.", "drafted"],
+  listUnavailable: ["Kāore e taea te pānui i ō hononga tiri i tēnei wā. Whakamātauria anō ā ētahi meneti.", "drafted"],
+  columns: {
+    label: ["Tapanga", "drafted"],
+    created: ["I hangaia", "drafted"],
+    expires: ["Ka pau", "drafted"],
+    uses: ["Whakamahinga", "drafted"],
+    status: ["Tūnga", "drafted"],
+    action: ["Mahi", "drafted"],
+  },
+  noLabel: ["(kāore he tapanga)", "drafted"],
+  status: {
+    active: ["Kei te mahi", "drafted"],
+    expired: ["Kua pau", "drafted"],
+    revoked: ["Kua unuhia", "drafted"],
+    ended: ["I mutu i te maha rawa o ngā kupuhipa tiri hē", "drafted"],
+  },
+  revoke: ["Unuhia", "drafted"],
+  revokeLabel: [(label: string) => `Unuhia ${label}`, "drafted"],
+  revoked: ["Kua unuhia te hononga: kāore he mea e tuwhera i a ia ināianei.", "drafted"],
+  notFound: ["Ehara tērā hononga i tētahi o ngā hononga o tēnei tangata, kua unuhia kē rānei.", "drafted"],
+  unavailable: ["Kāore e taea e te tomokanga te hanga, te huri rānei i ngā hononga tiri i tēnei wā. Whakamātauria anō ā ētahi meneti.", "drafted"],
+  originTooLong: ["Kāore e taea te hanga hononga tiri ki tēnei tomokanga: he roa rawa tōna wāhitau ipurangi mō te hononga tiri. Whakamōhiotia te whare haumanu.", "drafted"],
+  failed: ["Kāore te pūnaha o te whare haumanu i tuku mai i te pūkete katoa i tēnei wā, nō reira kāore he hononga i hangaia. Whakamātauria anō ā ētahi meneti.", "drafted"],
+  createSessionEnded: [
+    "Kua mutu tō takiuru, nō reira kāore he hononga i hangaia. Kei konei tonu ngā mea i tuhia e koe: takiuru mai anō ki tētahi ripa hou, kātahi ka hoki mai ki konei, ka pēhi anō i te Hangaia he hononga tiri.",
+    "drafted",
+  ],
+  revokeSessionEnded: ["Kua mutu tō takiuru, nō reira kāore te hononga i unuhia: takiuru mai anō ki tētahi ripa hou, kātahi ka hoki mai ki konei, ka pēhi anō i te Unuhia.", "drafted"],
+  forbidden: ["Ehara tērā pūkete i tētahi e taea ana e koe te tiri.", "drafted"],
+});
