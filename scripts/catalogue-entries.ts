@@ -179,23 +179,37 @@ export interface TeReoNode {
   review?: ts.StringLiteral;
 }
 
-/** The te reo entries of a `.mi.ts` file, by the same key paths as its English, and each export's `teReo(...)` object. */
+/** An entry's array literal, `[words, source]` or `[words, source, "reviewed"]`, as its nodes; undefined for anything else. */
+function entryNode(value: ts.Expression): TeReoNode | undefined {
+  if (!ts.isArrayLiteralExpression(value)) return undefined;
+  const [words, source, review] = value.elements;
+  if (!words || !source || !ts.isStringLiteral(source) || !isSource(source.text)) return undefined;
+  return { array: value, words, source, review: review && ts.isStringLiteral(review) ? review : undefined };
+}
+
+/**
+ * The te reo entries of a `.mi.ts` file, by the same key paths as its English, and each export's `teReo(...)` object.
+ * An export that is one entry of its own, `teReoEntry([words, source])` (a function beside the catalogues), is named by its export.
+ */
 export function teReoNodes(sf: ts.SourceFile, single: boolean): { entries: Map<string, TeReoNode>; objects: Map<string, ts.ObjectLiteralExpression> } {
   const entries = new Map<string, TeReoNode>();
   const objects = new Map<string, ts.ObjectLiteralExpression>();
   for (const [name, node] of exportedNodes(sf)) {
     const call = ts.isExpression(node as ts.Expression) ? unwrap(node as ts.Expression) : undefined;
-    if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== "teReo") continue;
-    const object = call.arguments[0] && unwrap(call.arguments[0]);
-    if (!object || !ts.isObjectLiteralExpression(object)) continue;
-    objects.set(name, object);
+    if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !call.arguments[0]) continue;
+    const argument = unwrap(call.arguments[0]);
+    if (call.expression.text === "teReoEntry") {
+      const entry = entryNode(argument);
+      if (entry) entries.set(name, entry);
+      continue;
+    }
+    if (call.expression.text !== "teReo" || !ts.isObjectLiteralExpression(argument)) continue;
+    objects.set(name, argument);
     const found = new Map<string, { value: ts.Expression; property: ts.Node }>();
-    entriesOf(object, single ? "" : name, found);
+    entriesOf(argument, single ? "" : name, found);
     for (const [key, { value }] of found) {
-      if (!ts.isArrayLiteralExpression(value)) continue;
-      const [words, source, review] = value.elements;
-      if (!words || !source || !ts.isStringLiteral(source) || !isSource(source.text)) continue;
-      entries.set(key, { array: value, words, source, review: review && ts.isStringLiteral(review) ? review : undefined });
+      const entry = entryNode(value);
+      if (entry) entries.set(key, entry);
     }
   }
   return { entries, objects };

@@ -33,3 +33,11 @@ export function teReo<T>(catalogue: TeReo<T>): Words<T> {
   for (const [key, value] of Object.entries(catalogue as Record<string, unknown>)) words[key] = Array.isArray(value) ? value[0] : teReo(value as TeReo<unknown>);
   return words as Words<T>;
 }
+
+/**
+ * A te reo module's export that is one entry of its own rather than a catalogue of them (whānau's viewReason, a
+ * function beside its catalogue): its words, with their source and review kept beside them as a catalogue's are.
+ */
+export function teReoEntry<T>(entry: Entry<T>): T {
+  return entry[0];
+}

@@ -40,22 +40,30 @@ function wordsOf(value: unknown, at: string): [string, string][] {
 function entryProblems(file: string, source: string): string[] {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
   const problems: string[] = [];
+  const entry = (value: ts.Expression, key: string) => {
+    if (!ts.isArrayLiteralExpression(value) || value.elements.length < 2 || value.elements.length > 3) problems.push(`${file}: ${key} is not [words, source]`);
+    else {
+      const [, named, review] = value.elements;
+      if (!ts.isStringLiteral(named!) || !(SOURCES as readonly string[]).includes(named.text)) problems.push(`${file}: ${key} has an unknown source ${named!.getText(sf)}`);
+      if (review && !(ts.isStringLiteral(review) && review.text === "reviewed")) problems.push(`${file}: ${key} is marked ${review.getText(sf)}, not "reviewed"`);
+    }
+  };
   const entries = (node: ts.ObjectLiteralExpression, at: string) => {
     for (const property of node.properties) {
       if (!ts.isPropertyAssignment(property)) continue;
       const key = `${at}${property.name.getText(sf)}`;
       const value = property.initializer;
       if (ts.isObjectLiteralExpression(value)) entries(value, `${key}.`);
-      else if (!ts.isArrayLiteralExpression(value) || value.elements.length < 2 || value.elements.length > 3) problems.push(`${file}: ${key} is not [words, source]`);
-      else {
-        const [, named, review] = value.elements;
-        if (!ts.isStringLiteral(named!) || !(SOURCES as readonly string[]).includes(named.text)) problems.push(`${file}: ${key} has an unknown source ${named!.getText(sf)}`);
-        if (review && !(ts.isStringLiteral(review) && review.text === "reviewed")) problems.push(`${file}: ${key} is marked ${review.getText(sf)}, not "reviewed"`);
-      }
+      else entry(value, key);
     }
   };
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node) && node.expression.getText(sf) === "teReo" && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) entries(node.arguments[0], "");
+    // An export that is one entry of its own (teReoEntry), named by the export that holds it.
+    if (ts.isCallExpression(node) && node.expression.getText(sf) === "teReoEntry" && node.arguments[0]) {
+      const declaration = node.parent;
+      entry(node.arguments[0], ts.isVariableDeclaration(declaration) ? declaration.name.getText(sf) : "teReoEntry");
+    }
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -77,6 +85,8 @@ describe("the te reo catalogues", () => {
   it("read each entry's source and review, a function's over several lines too", () => {
     const planted = 'export const t = teReo<typeof en>({ a: ["x", "drafted"], b: { c: [(n: string) =>\n `${n}`,\n "dictionary"] }, d: ["y", "usage", "checked"], e: "z", f: ["w", "te-aka", "reviewed"] });';
     expect(entryProblems("x.mi.ts", planted)).toEqual(['x.mi.ts: b.c has an unknown source "dictionary"', 'x.mi.ts: d is marked "checked", not "reviewed"', "x.mi.ts: e is not [words, source]"]);
+    const own = 'export const g = teReoEntry<typeof en>([(n: string) => `${n}`, "drafted"]);\nexport const h = teReoEntry<typeof en>([(n: string) => n, "glossary"]);';
+    expect(entryProblems("y.mi.ts", own)).toEqual(['y.mi.ts: h has an unknown source "glossary"']);
   });
 
   it("give every English export its te reo, each entry words of its own, with a known source, and functions of the same parameters", async () => {

@@ -223,4 +223,19 @@ describe("npm run words -- report", () => {
       { catalogue: "total", entries: 8, reviewed: 2, sourced: 1, drafted: 3, missing: 2, percent: 75 },
     ]);
   });
+
+  it("counts a module's own function, beside its catalogue, by the teReoEntry that gives its te reo (whānau's viewReason)", async () => {
+    const root = fixture();
+    const file = "app/lib/texts/own.ts";
+    writeFileSync(path.join(root, file), 'export function shout(name: string): string {\n  return name.toUpperCase();\n}\n\nexport const ownTexts = { a: "A" } as const;\n');
+    const teReo = (shout: string) =>
+      `import type { shout as englishShout, ownTexts as english } from "./own";\nimport { teReo, teReoEntry } from "../te-reo";\n\n${shout}\n\nexport const ownTexts = teReo<typeof english>({ a: ["Ā", "drafted"] });\n`;
+    // A plain export has te reo the report cannot see: it counts as missing.
+    writeFileSync(path.join(root, "app/lib/texts/own.mi.ts"), teReo("export const shout: typeof englishShout = (name: string) => name.toLowerCase();\nvoid teReoEntry;"));
+    expect((await catalogueReport(root, [file], load))[0]).toMatchObject({ entries: 2, drafted: 1, missing: 1 });
+    writeFileSync(path.join(root, "app/lib/texts/own.mi.ts"), teReo('export const shout = teReoEntry<typeof englishShout>([(name: string) => name.toLowerCase(), "drafted", "reviewed"]);'));
+    expect((await catalogueReport(root, [file], load))[0]).toMatchObject({ entries: 2, reviewed: 1, drafted: 1, missing: 0, percent: 100 });
+    const po = poFormat.parse(await exportPo(root, [file], load));
+    expect(Object.values(po.translations[`${file}#shout`])[0]).toMatchObject({ msgstr: ["(name: string) => name.toLowerCase()"], comments: { translator: "source: drafted", flag: "code" } });
+  });
 });

@@ -1,7 +1,7 @@
 import type { AccessArea } from "../access-kinds";
 import type { ProxyAccess, WhanauPolicy } from "../whanau-access";
 import type { limitedViewWords as englishLimitedViewWords, viewReason as englishViewReason, whanauTexts as english, YoungPerson } from "./whanau";
-import { teReo } from "~/lib/te-reo";
+import { teReo, teReoEntry } from "~/lib/te-reo";
 
 /**
  * Whānau access's words in te reo Māori (decisions/403): drafted, for review by a te reo speaker. Te reo's "ia" and
@@ -38,8 +38,10 @@ function listed(words: readonly string[]): string {
 }
 
 /** "ngā whakaritenga, ngā hui ataata, … me ngā pire": what the practice's limited view shows. */
-export const limitedViewWords: typeof englishLimitedViewWords = (policy: Pick<WhanauPolicy, "limitedAreas">) =>
-  listed(policy.limitedAreas.flatMap((area) => AREA_WORDS[area] ?? []));
+export const limitedViewWords = teReoEntry<typeof englishLimitedViewWords>([
+  (policy: Pick<WhanauPolicy, "limitedAreas">) => listed(policy.limitedAreas.flatMap((area) => AREA_WORDS[area] ?? [])),
+  "drafted",
+]);
 
 /** A practice date (yyyy-mm-dd) as the portal shows dates, DD-MM-YYYY (2 intro). */
 function shown(date: string | null): string {
@@ -47,19 +49,22 @@ function shown(date: string | null): string {
 }
 
 /** The line every page of a view other than the whole record carries, as in English; null where English gives none. */
-export const viewReason: typeof englishViewReason = (person: YoungPerson, access: ProxyAccess, policy: WhanauPolicy) => {
-  const shows = limitedViewWords(policy);
-  const name = person.name;
-  const on = access.since ? ` i te ${shown(access.since)}` : "";
-  if (access.view === "full") return access.reason === "choice" ? `Kua tiria e ${name} tōna pūkete katoa ki a koe, mai i tōna ake takiuru.` : null;
-  if (access.view === "none") {
-    if (access.reason === "choice") return `Kua whakatau a ${name}, mai i tōna ake takiuru, kia kaua e tiria tōna pūkete ki a koe.`;
-    return `Kua ${policy.adultFrom} tau a ${name}${on}: nōna ake tōna pūkete ināianei. Ka taea e ia te tiri ki a koe mai i tōna ake takiuru.`;
-  }
-  if (access.reason === "choice") return `Kua whakatau a ${name}, mai i tōna ake takiuru, kia tiria ki a koe ēnei o tōna pūkete: ${shows}.`;
-  if (access.reason === "no-birth-date") return `Kāore anō te whare haumanu kia tuhi i te rā whānau o ${name}, nō reira ko ēnei anake o tōna pūkete ka kitea e koe: ${shows}. Ka taea e te whare haumanu te whakatika.`;
-  return `Kua ${policy.limitedFrom} tau a ${name}${on}: ko ēnei anake o tōna pūkete ka kitea e koe ināianei: ${shows}. Ka taea e ia te tiri i ētahi atu mai i tōna ake takiuru.`;
-};
+export const viewReason = teReoEntry<typeof englishViewReason>([
+  (person: YoungPerson, access: ProxyAccess, policy: WhanauPolicy) => {
+    const shows = limitedViewWords(policy);
+    const name = person.name;
+    const on = access.since ? ` i te ${shown(access.since)}` : "";
+    if (access.view === "full") return access.reason === "choice" ? `Kua tiria e ${name} tōna pūkete katoa ki a koe, mai i tōna ake takiuru.` : null;
+    if (access.view === "none") {
+      if (access.reason === "choice") return `Kua whakatau a ${name}, mai i tōna ake takiuru, kia kaua e tiria tōna pūkete ki a koe.`;
+      return `Kua ${policy.adultFrom} tau a ${name}${on}: nōna ake tōna pūkete ināianei. Ka taea e ia te tiri ki a koe mai i tōna ake takiuru.`;
+    }
+    if (access.reason === "choice") return `Kua whakatau a ${name}, mai i tōna ake takiuru, kia tiria ki a koe ēnei o tōna pūkete: ${shows}.`;
+    if (access.reason === "no-birth-date") return `Kāore anō te whare haumanu kia tuhi i te rā whānau o ${name}, nō reira ko ēnei anake o tōna pūkete ka kitea e koe: ${shows}. Ka taea e te whare haumanu te whakatika.`;
+    return `Kua ${policy.limitedFrom} tau a ${name}${on}: ko ēnei anake o tōna pūkete ka kitea e koe ināianei: ${shows}. Ka taea e ia te tiri i ētahi atu mai i tōna ake takiuru.`;
+  },
+  "drafted",
+]);
 
 export const whanauTexts = teReo<typeof english>({
   refused: [
