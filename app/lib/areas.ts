@@ -1,5 +1,6 @@
 import type { Counters } from "@contract/patient";
 import type { AccessArea } from "./access-kinds";
+import { areaTexts } from "./texts/areas";
 import { dashboardTexts } from "./texts/dashboard";
 
 /** The areas of the portal (1§2 Shell), one line each, read by the routes, the side menu and the dashboard; no placeholder pages (decisions/004, 045). */
@@ -10,8 +11,10 @@ export interface CountedCard {
   counter: keyof Counters;
   /** Shown when the count is 0. */
   empty: string;
-  /** What the count counts, for screen readers; the link says "View" and its last word(s). */
+  /** What the count counts, for screen readers. */
   unit: string;
+  /** The card's link to the area. */
+  link: string;
   /** Where the card's link goes inside the area, when not its landing view. */
   search?: string;
 }
@@ -20,8 +23,9 @@ export interface CountedCard {
 export interface TextCard {
   title: string;
   text: string;
-  /** The link says "View" and this. */
   unit: string;
+  /** The card's link to the area. */
+  link: string;
 }
 
 export type AreaCard = CountedCard | TextCard;
@@ -60,32 +64,33 @@ export interface Area {
 }
 
 const d = dashboardTexts;
+const a = areaTexts;
 
 /** The health summary's code: the portal's own area, no practice type code (decisions/275). */
 export const SUMMARY_CODE = "summary";
 
 // The dashboard shows the cards in this order; the menu follows the server's order, not this one.
 export const AREAS: readonly Area[] = [
-  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", routes: { "medications/repeat": "areas/medications/repeat.route.ts", medication: "areas/medications/old-address.route.ts" }, card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" }, access: "medications" },
-  { code: "15", label: "Test Results", path: "/reports", module: "areas/results/page.route.tsx", routes: { "reports/result/:id": "areas/results/result.route.ts", "reports/chart": "areas/results/chart.route.ts" }, card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" }, access: "results" },
-  { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", routes: { "emails/step": "areas/messaging/step.route.ts", "emails/attachment/:id/:n": "areas/messaging/attachment.route.ts" }, card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" }, access: "messages" },
-  { code: "14", label: "Appointments", path: "/appointments", module: "areas/appointments/page.route.tsx", routes: { "appointments/book": "areas/appointments/book.route.ts" }, card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" }, access: "appointments" },
-  { code: "26", label: "Diagnosis", path: "/diagnosis", module: "areas/health/diagnosis/page.route.tsx", access: "diagnoses" },
-  { code: "17", label: "Allergies", path: "/allergies", module: "areas/health/allergies/page.route.tsx", access: "allergies" },
-  { code: "19", label: "Immunisation", path: "/immunisation", module: "areas/health/immunisation/page.route.tsx", access: "immunisations" },
-  { code: "18", label: "Vitals", path: "/vitals", module: "areas/health/vitals/page.route.tsx", access: "vitals" },
-  { code: "28", label: "Timeline", path: "/timeline", module: "areas/health/timeline/page.route.tsx", access: "timeline" },
-  { code: "29", label: "Reminders", path: "/reminders", module: "areas/health/reminders/page.route.tsx", access: "reminders" },
-  { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx", routes: { "resources/file/:id": "areas/resources/file.route.ts" }, access: "resources" },
-  { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx", routes: { "letters/letter/:id": "areas/letters/file.route.ts" }, access: "letters" },
-  { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx", routes: { "accounts/pay": "areas/accounts/pay.route.ts", "accounts/invoice/:id": "areas/accounts/invoice.route.ts" }, access: "accounts" },
+  { code: "16", label: a.medications.label, path: "/medications", module: "areas/medications/page.route.tsx", routes: { "medications/repeat": "areas/medications/repeat.route.ts", medication: "areas/medications/old-address.route.ts" }, card: { ...a.medications.card, counter: "MedicationsCounter", empty: d.noLongTermMedication }, access: "medications" },
+  { code: "15", label: a.results.label, path: "/reports", module: "areas/results/page.route.tsx", routes: { "reports/result/:id": "areas/results/result.route.ts", "reports/chart": "areas/results/chart.route.ts" }, card: { ...a.results.card, counter: "TestResultsCounter", empty: d.noNewResults, search: "?show=unread" }, access: "results" },
+  { code: "11", label: a.messages.label, path: "/emails", module: "areas/messaging/page.route.tsx", routes: { "emails/step": "areas/messaging/step.route.ts", "emails/attachment/:id/:n": "areas/messaging/attachment.route.ts" }, card: { ...a.messages.card, counter: "InboxCounter", empty: d.noUnreadMessages }, access: "messages" },
+  { code: "14", label: a.appointments.label, path: "/appointments", module: "areas/appointments/page.route.tsx", routes: { "appointments/book": "areas/appointments/book.route.ts" }, card: { ...a.appointments.card, counter: "AppointmentsCounter", empty: d.noFutureAppointments, search: "?id=2" }, access: "appointments" },
+  { code: "26", label: a.diagnoses.label, path: "/diagnosis", module: "areas/health/diagnosis/page.route.tsx", access: "diagnoses" },
+  { code: "17", label: a.allergies.label, path: "/allergies", module: "areas/health/allergies/page.route.tsx", access: "allergies" },
+  { code: "19", label: a.immunisations.label, path: "/immunisation", module: "areas/health/immunisation/page.route.tsx", access: "immunisations" },
+  { code: "18", label: a.vitals.label, path: "/vitals", module: "areas/health/vitals/page.route.tsx", access: "vitals" },
+  { code: "28", label: a.timeline.label, path: "/timeline", module: "areas/health/timeline/page.route.tsx", access: "timeline" },
+  { code: "29", label: a.reminders.label, path: "/reminders", module: "areas/health/reminders/page.route.tsx", access: "reminders" },
+  { code: "24", label: a.resources.label, path: "/resources", module: "areas/resources/page.route.tsx", routes: { "resources/file/:id": "areas/resources/file.route.ts" }, access: "resources" },
+  { code: "56", label: a.letters.label, path: "/letters", module: "areas/letters/page.route.tsx", routes: { "letters/letter/:id": "areas/letters/file.route.ts" }, access: "letters" },
+  { code: "50", label: a.accounts.label, path: "/accounts", module: "areas/accounts/page.route.tsx", routes: { "accounts/pay": "areas/accounts/pay.route.ts", "accounts/invoice/:id": "areas/accounts/invoice.route.ts" }, access: "accounts" },
   // The portal's own screen (issue 31): no practice menu code; the account menu and the profile link it.
   // The young person's own choices for each parent or guardian (issue 55): the account menu links it from the age they decide at.
-  { label: "Who can see my record", path: "/sharing", module: "areas/who-can-see/page.route.tsx", access: "sharing" },
-  { label: "Who has looked at my record", path: "/access-record", module: "areas/access-record/page.route.tsx", routes: { "access-record/download": "areas/access-record/download.route.ts" }, access: "access-record" },
+  { label: a.sharing.label, path: "/sharing", module: "areas/who-can-see/page.route.tsx", access: "sharing" },
+  { label: a.accessRecord.label, path: "/access-record", module: "areas/access-record/page.route.tsx", routes: { "access-record/download": "areas/access-record/download.route.ts" }, access: "access-record" },
   {
     code: SUMMARY_CODE,
-    label: "My health summary",
+    label: a.summary.label,
     path: "/summary",
     module: "areas/summary/page.route.tsx",
     routes: {
@@ -96,7 +101,7 @@ export const AREAS: readonly Area[] = [
       "shl/file/:ticket": "areas/summary/share-file.route.ts",
       "shl/:id": "areas/summary/share-manifest.route.ts",
     },
-    card: { title: "My health summary", text: d.summaryCard, unit: "health summary" },
+    card: { ...a.summary.card, text: d.summaryCard },
     // Diagnosis, Medications, Allergies, Immunisation, Test Results, Vitals: what the summary holds.
     offeredWith: ["26", "16", "17", "19", "15", "18"],
     access: "summary",

@@ -39,6 +39,7 @@ export function hasArea(links: readonly MenuLink[], path: string): boolean {
 interface CardLink {
   title: string;
   unit: string;
+  link: string;
   /** Where the card links, or null when the user's menu does not offer the area. */
   href: string | null;
 }
@@ -53,7 +54,7 @@ export type DashboardCard = CardLink & ({ count: number | null; empty: string } 
 export function dashboardCards(counters: Counters, menu: readonly MenuLink[], areas: readonly Area[] = AREAS): DashboardCard[] {
   return areas.flatMap(({ path, card }): DashboardCard[] => {
     if (!card) return [];
-    if (!("counter" in card)) return [{ title: card.title, unit: card.unit, text: card.text, count: null, href: hasArea(menu, path) ? path : null }];
+    if (!("counter" in card)) return [{ title: card.title, unit: card.unit, link: card.link, text: card.text, count: null, href: hasArea(menu, path) ? path : null }];
     const { counter, search, ...texts } = card;
     return [{ ...texts, count: counters[counter], href: hasArea(menu, path) ? path + (search ?? "") : null }];
   });

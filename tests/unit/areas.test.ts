@@ -14,8 +14,8 @@ const item = (typeCode: string) => MenuItemSchema.parse({ resourceType: "Basic",
 const counters = { InboxCounter: 0, MedicationsCounter: 5, TestResultsCounter: 2 } as Counters;
 
 const registry: Area[] = [
-  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: "none", unit: "long term medications" }, access: "medications" },
-  { code: "15", label: "Test Results", path: "/reports", card: { title: "New Results", counter: "TestResultsCounter", empty: "none", unit: "new results" }, access: "results" },
+  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: "none", unit: "long term medications", link: "View medications" }, access: "medications" },
+  { code: "15", label: "Test Results", path: "/reports", card: { title: "New Results", counter: "TestResultsCounter", empty: "none", unit: "new results", link: "View results" }, access: "results" },
 ];
 
 function flatten(entries: readonly RouteConfigEntry[]): RouteConfigEntry[] {

@@ -26,7 +26,6 @@ export const dashboardPageTexts = teReo<typeof english>({
     total: ["Ngā Whakaritenga Katoa", "drafted"],
   },
   // The unit comes from app/lib/areas.ts (English there); its qualifier is dropped as in English.
-  viewCard: [(unit: string) => `Tirohia: ${unit.replace(/^(new|unread|future|long term) /, "")}`, "drafted"],
   welcomeTitle: ["Nau mai ki tō tomokanga tūroro", "drafted"],
   welcomeText: ["Kāore anō ō whakaritenga me te whare haumanu. Ka puta mai ō whakaritenga, ō hua me ō karere ki konei ina tae mai.", "drafted"],
   nextSteps: ["Ka taea e koe ināianei:", "drafted"],

@@ -15,8 +15,6 @@ export const dashboardPageTexts = {
   bookedTitle: "Booked Appointments",
   overview: { completed: "Completed", upcoming: "Upcoming", missed: "Missed" },
   booked: { face: "Face To Face", video: "Virtual Consults", phone: "Phone Triage", total: "Total Appointments" },
-  /** A card's link, named by its unit without its qualifier ("unread messages": View messages). */
-  viewCard: (unit: string) => `View ${unit.replace(/^(new|unread|future|long term) /, "")}`,
   /** A new patient's welcome (issue 21). */
   welcomeTitle: "Welcome to your patient portal",
   welcomeText: "You have no appointments with the practice yet. Your appointments, results and messages will show here as they arrive.",

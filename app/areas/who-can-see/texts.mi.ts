@@ -1,6 +1,6 @@
 import type { ProxyView } from "~/lib/whanau-access";
 import type { seesWords as englishSeesWords, sharingTexts as english } from "./texts";
-import { teReo } from "~/lib/te-reo";
+import { teReo, teReoEntry } from "~/lib/te-reo";
 
 /**
  * "Who can see my record"'s words in te reo Māori (decisions/403): drafted, for review by a te reo speaker. `limited`
@@ -49,8 +49,11 @@ export const sharingTexts = teReo<typeof english>({
 });
 
 /** How much one view shows, as what follows "Ka kite ināianei:" or a colon ("tō pūkete katoa"). */
-export const seesWords: typeof englishSeesWords = (view: ProxyView, limited: string) => {
-  if (view === "full") return "tō pūkete katoa";
-  if (view === "limited") return `ēnei anake o tō pūkete: ${limited}`;
-  return "kāore he mea o tō pūkete";
-};
+export const seesWords = teReoEntry<typeof englishSeesWords>([
+  (view: ProxyView, limited: string) => {
+    if (view === "full") return "tō pūkete katoa";
+    if (view === "limited") return `ēnei anake o tō pūkete: ${limited}`;
+    return "kāore he mea o tō pūkete";
+  },
+  "drafted",
+]);

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { DashboardCard } from "~/lib/menu";
-import { dashboardPageTexts } from "../texts";
 
 /**
  * One card of the dashboard (1§2): the practice's count, its empty text at 0, or a sentence; a count
@@ -23,7 +22,7 @@ export function CountCard({ card, notRecorded }: { card: DashboardCard; notRecor
       )}
       {card.href ? (
         <Link to={card.href} className="mt-auto text-brand underline underline-offset-4">
-          {dashboardPageTexts.viewCard(card.unit)}
+          {card.link}
         </Link>
       ) : null}
     </li>
