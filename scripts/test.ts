@@ -148,7 +148,8 @@ console.log(secondNode ? "▶ Build" : "▶ Type check, lint, unused code and bu
 const staticSince = Date.now();
 const [built, ...checked] = await Promise.all([
   // `npm run build`: the portal, its server bundle (decisions/283), the video client it serves under /zoom-client/ (decisions/130).
-  step("Build", [["npm", ["run", "build"]]]),
+  // And, where the whole e2e suite runs, the pseudo-language build that e2e/pseudo-language.spec.ts walks (decisions/403).
+  step("Build", [["npm", ["run", "build"]], ...(secondNode ? [] : [["npm", ["run", "build:pseudo"]] as [string, string[]]])]),
   ...(secondNode
     ? []
     : [

@@ -1,7 +1,7 @@
 import type { DateTime } from "luxon";
 import { CANCELLABLE_STATUS_IDS, VIDEO_TYPE_NAME, type Appointment } from "@contract/appointments";
 import type { AppointmentRow } from "~/lib/appointment-row";
-import { practiceDateTime } from "~/lib/dates";
+import { clockTime, practiceDateTime, weekdayOf } from "~/lib/dates";
 
 /** Text the practice sent, or null where it sent none: absent, null, empty or blank (decisions/396). */
 function given(value: string | null | undefined): string | null {
@@ -46,8 +46,8 @@ export function rowOf(a: Appointment, nowMs: number): AppointmentRow {
   return {
     id: a.id,
     date: start ? start.at.toFormat("dd-MM-yyyy") : null,
-    time: start?.timed ? start.at.toFormat("h:mm a").replace(/AM|PM/, (m) => m.toLowerCase()) : null,
-    weekday: start ? start.at.toFormat("cccc") : null,
+    time: start?.timed ? clockTime(start.at) : null,
+    weekday: start ? weekdayOf(start.at) : null,
     type,
     provider: given(e.providerName),
     patientName: given(e.patientName),

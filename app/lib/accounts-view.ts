@@ -2,6 +2,7 @@
  * The accounts page's view types, shared by its server half (app/areas/accounts/page.server.ts),
  * its components and the payment machine: they live here, below all of them.
  */
+import { dateTexts } from "./texts/dates";
 
 /** One row of the invoice table (1§2): Notes, Type, Reference No., Amount, Balance, Pay Now, Date. */
 export interface InvoiceTableRow {
@@ -77,5 +78,5 @@ let dateTimeFormat: Intl.DateTimeFormat | undefined;
 export function practiceDateTime(at: Date): string {
   dateTimeFormat ??= new Intl.DateTimeFormat("en-NZ", { timeZone: "Pacific/Auckland", day: "2-digit", month: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
   const parts = Object.fromEntries(dateTimeFormat.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.day}-${parts.month}-${parts.year} at ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
+  return dateTexts.dateAt(`${parts.day}-${parts.month}-${parts.year}`, dateTexts.time(`${parts.hour}:${parts.minute}`, String(parts.dayPeriod).toLowerCase() === "pm"));
 }

@@ -1,3 +1,4 @@
+import { appointmentRowTexts as t } from "./texts/appointment-row";
 import { recordTexts } from "./texts/record";
 
 /**
@@ -56,9 +57,9 @@ export interface AppointmentShown {
 
 export function appointmentShown(row: AppointmentRow): AppointmentShown {
   const day = row.date ? `${row.weekday ? `${row.weekday} ` : ""}${row.date}` : null;
-  const when = day ? (row.time ? `${day} at ${row.time}` : `${day}, time: ${notRecorded}`) : `Date: ${notRecorded}`;
+  const when = day ? (row.time ? t.dayAt(day, row.time) : t.dayTimeNotRecorded(day, notRecorded)) : t.dateNotRecorded(notRecorded);
   const where = [row.locationName, row.location].filter((part): part is string => part !== null).join(", ");
-  const status = row.missed && row.status !== "Missed" ? "Missed (start passed)" : (row.status ?? notRecorded);
+  const status = row.missed && row.status !== "Missed" ? t.missedStartPassed : (row.status ?? notRecorded);
   const known = row.status !== null && KNOWN_STATUSES.has(row.status);
   return {
     when,
@@ -66,10 +67,10 @@ export function appointmentShown(row: AppointmentRow): AppointmentShown {
     provider: row.provider ?? notRecorded,
     patientName: row.patientName ?? notRecorded,
     where: where || notRecorded,
-    length: row.durationMinutes === null ? notRecorded : `${row.durationMinutes} minutes`,
+    length: row.durationMinutes === null ? notRecorded : t.minutes(row.durationMinutes),
     status,
     tone: row.missed ? "missed" : row.status === "Cancelled" ? "cancelled" : known ? "known" : "neutral",
     cancelReason: row.cancelReason ?? (row.status === "Cancelled" ? notRecorded : null),
-    label: `${row.type ?? "appointment"} on ${row.date ? `${row.date}${row.time ? ` at ${row.time}` : ""}` : "a date not recorded"}`,
+    label: t.label(row.type ?? t.anAppointment, row.date ? (row.time ? t.dateAt(row.date, row.time) : row.date) : t.aDateNotRecorded),
   };
 }

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { dateTexts } from "./texts/dates";
 import { PRACTICE_ZONE } from "./calendar-day";
 import { keptByText } from "./recently-used";
 
@@ -15,7 +16,7 @@ export function formatClockTime(value: string): string {
   const minute = Number(clock?.[2]);
   // "24:00" is the day's end, as luxon read it: midnight.
   if (!clock || minute > 59 || hour > 24 || (hour === 24 && minute > 0)) return value;
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${clock[2]} ${hour % 24 < 12 ? "am" : "pm"}`;
+  return dateTexts.time(`${hour % 12 === 0 ? 12 : hour % 12}:${clock[2]}`, hour % 24 >= 12);
 }
 
 /**
@@ -41,7 +42,22 @@ export const formatDate: (iso: string) => string = /* @__PURE__ */ keptByText(DA
   return parsed.isValid ? parsed.toFormat("dd-MM-yyyy") : iso;
 });
 
+/** A moment's time of day in the page's words: "3:05 pm" (app/lib/texts/dates.ts). */
+export function clockTime(at: DateTime): string {
+  return dateTexts.time(at.toFormat("h:mm"), at.hour >= 12);
+}
+
+/** A moment's weekday in the page's words. */
+export const weekdayOf = (at: DateTime): string => dateTexts.weekdays[at.weekday % 7]!;
+
+/** A moment as its weekday, day, month and year in words, with its time unless `dayOnly`: "Tuesday 24 November 2026, 3:05 pm". */
+export function longDate(at: DateTime, dayOnly: boolean): string {
+  const day = dateTexts.longDay(weekdayOf(at), at.day, dateTexts.months[at.month - 1]!, at.year);
+  return dayOnly ? day : dateTexts.longDayAt(day, clockTime(at));
+}
+
 /** A moment (ms since the epoch) as the practice's date and time: "24-11-2026 at 3:05 pm". */
 export function formatDateTime(ms: number): string {
-  return DateTime.fromMillis(ms, { zone: PRACTICE_ZONE }).toFormat("dd-MM-yyyy 'at' h:mm a").replace(/AM|PM/, (m) => m.toLowerCase());
+  const at = DateTime.fromMillis(ms, { zone: PRACTICE_ZONE });
+  return dateTexts.dateAt(at.toFormat("dd-MM-yyyy"), clockTime(at));
 }

@@ -1,6 +1,6 @@
 import type { LabResult } from "@contract/documents";
 import { contentTypeOf, isReadFlag } from "@contract/record-words";
-import { formatDate, practiceDateTime } from "./dates";
+import { clockTime, formatDate, practiceDateTime } from "./dates";
 import { recordTexts } from "./texts/record";
 
 /**
@@ -95,7 +95,7 @@ export function resultCardOf(result: LabResult): ResultCard {
     test: shownText(result.description),
     chartCode: result.description?.trim() ? result.description : "",
     date: shownDate(date),
-    time: at.isValid && hasTime ? at.toFormat("h:mm a").toLowerCase() : "",
+    time: at.isValid && hasTime ? clockTime(at) : "",
     laboratory: shownText(e.laboratory),
     author: shownText(result.author?.display),
     folder: e.folder?.trim() ?? "",

@@ -6,6 +6,7 @@ export const shellTexts = teReo<typeof english>({
   skipToMain: ["Peke ki te ihirangi matua", "drafted"],
   menu: ["Tahua", "drafted"],
   portalName: ["Tomokanga Tūroro", "drafted"],
+  pageTitle: [(title: string) => `${title} – Tomokanga Tūroro`, "drafted"],
   account: ["Pūkete", "drafted"],
   accountMenu: [": tahua pūkete", "drafted"],
   patient: ["Tūroro:", "drafted"],

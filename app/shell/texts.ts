@@ -3,6 +3,8 @@ export const shellTexts = {
   skipToMain: "Skip to main content",
   menu: "Menu",
   portalName: "Patient Portal",
+  /** A page's title in the browser's tab. */
+  pageTitle: (title: string) => `${title} – Patient Portal`,
   /** The account menu's button, short, below 993 px. */
   account: "Account",
   // The button's name, then ": account menu", form one name for screen readers.

@@ -3,6 +3,7 @@ import { loadAccessRecordPage } from "./page.server";
 import { AccessList } from "./components/access-list";
 import { accessSearch } from "./address";
 import { accessRecordTexts as t, AREA_WORDS } from "./texts";
+import { shellTexts } from "~/shell/texts";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
@@ -11,7 +12,7 @@ import { useFieldsFollowAddress } from "~/components/ui/use-fields-follow-addres
 import { ACCESS_AREAS } from "~/lib/access-kinds";
 import type { Route } from "./+types/page.route";
 
-export const meta: Route.MetaFunction = () => [{ title: "Who has looked at my record – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: shellTexts.pageTitle(t.title) }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadAccessRecordPage(request);

@@ -15,6 +15,7 @@ import { csvOf } from "./csv";
 import { AccessFiltersSchema, accessSearch, cursorOf } from "./filters";
 import { accessRecordTexts as t, AREA_WORDS } from "./texts";
 import { describeAccess, whoOf, type AccessRecordPageData, type AccessRow } from "./view";
+import { deviceName } from "~/lib/device-name";
 
 /** "Who has looked at my record": the access record of the holder's own or a linked account's record, paged and as CSV; any other id lists nothing (decisions/160, 274). */
 
@@ -83,7 +84,7 @@ function rowsOf(entries: AccessEntry[], { user }: Viewer, people: View["people"]
     area: AREA_WORDS[e.area] ?? e.area,
     action: e.action,
     itemId: e.itemId,
-    device: e.device,
+    device: e.device && deviceName(e.device),
   }));
 }
 
@@ -98,7 +99,7 @@ export async function accessRecordPage(signedIn: Viewer, url: URL, options: { st
   const common = {
     filters: view.typed,
     person: view.person,
-    people: view.people.map((p) => ({ value: p.id, label: p.id === signedIn.user.parentId ? `${p.name} (you)` : p.name })),
+    people: view.people.map((p) => ({ value: p.id, label: p.id === signedIn.user.parentId ? t.youNamed(p.name) : p.name })),
     filtersResult: view.refusal,
     paged: after !== null,
     filtered: view.typed.area !== "" || view.typed.from !== "" || view.typed.to !== "",

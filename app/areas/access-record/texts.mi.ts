@@ -8,6 +8,7 @@ import { teReo } from "~/lib/te-reo";
  */
 export const accessRecordTexts = teReo<typeof english>({
   title: ["Ko wai kua titiro ki taku pūkete", "drafted"],
+  youNamed: [(name: string) => `${name} (ko koe)`, "drafted"],
   intro: [
     "Kei konei ia whārangi, ia tuhinga, ia tikiake me ia huringa i mahia mā tēnei tomokanga ki tēnei pūkete, ko te mea hou rawa i te tuatahi. He wā o Aotearoa ngā wā.",
     "drafted",

@@ -6,6 +6,8 @@ import type { AccessAction, AccessArea } from "~/lib/access-kinds";
  */
 export const accessRecordTexts = {
   title: "Who has looked at my record",
+  /** The signed-in holder among the people the filter offers. */
+  youNamed: (name: string) => `${name} (you)`,
   intro: "Every page, document, download and change made through this portal on this record, newest first. Times are New Zealand time.",
   filtersLabel: "Filter the access record",
   person: "Whose record",

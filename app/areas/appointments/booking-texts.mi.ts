@@ -26,7 +26,6 @@ export const bookingTexts = teReo<typeof english>({
   chooseAProvider: ["Kōwhiria he kaiwhakarato", "drafted"],
   date: ["Rā", "drafted"],
   chooseADate: ["Kōwhiria he rā", "drafted"],
-  weekdays: [["Rātapu", "Rāhina", "Rātū", "Rāapa", "Rāpare", "Rāmere", "Rāhoroi"], "drafted"],
   dayLabel: [(weekday: string, date: string) => `${weekday} ${date}`, "drafted"],
   nextAvailableDay: ["Te rā wātea e whai ake nei", "drafted"],
   tryAgain: ["Whakamātau anō", "drafted"],

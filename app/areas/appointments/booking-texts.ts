@@ -24,8 +24,7 @@ export const bookingTexts = {
   chooseAProvider: "Choose a provider",
   date: "Date",
   chooseADate: "Choose a date",
-  /** The day's name, Sunday first, and a day as the date list shows it: "Tuesday 03-03-2026". */
-  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+  /** A day as the date list shows it, its weekday's name (dateTexts) and its date: "Tuesday 03-03-2026". */
   dayLabel: (weekday: string, date: string) => `${weekday} ${date}`,
   nextAvailableDay: "Next available day",
   tryAgain: "Try again",

@@ -12,7 +12,7 @@ import {
   periodOf,
   type SlotView,
 } from "./booking";
-import { practiceDateTime } from "~/lib/dates";
+import { clockTime, practiceDateTime } from "~/lib/dates";
 import { appointmentsTexts } from "./texts";
 import { recordTexts } from "~/lib/texts/record";
 import { rowOf, startOf } from "~/.server/appointment-rows.server";
@@ -175,7 +175,7 @@ async function slotsOf(api: Api, patientId: string, q: { typeId: string; locatio
     const locationId = s.extension.locationId?.trim() ?? "";
     const start = practiceDateTime(s.start);
     if (!id || !start.isValid || start.toMillis() <= nowMs || start.toISODate() !== q.date || (locationId !== "" && !q.locationIds.includes(locationId))) continue;
-    offered.push({ id, start: s.start, time: start.toFormat("h:mm a").replace(/AM|PM/, (m) => m.toLowerCase()), period: periodOf(start.hour), locationId });
+    offered.push({ id, start: s.start, time: clockTime(start), period: periodOf(start.hour), locationId });
   }
   return offered.sort((a, b) => practiceDateTime(a.start).toMillis() - practiceDateTime(b.start).toMillis());
 }

@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { ATTACHMENT_TYPES, type Communication } from "@contract/messaging";
-import { practiceDateTime } from "~/lib/dates";
+import { longDate, practiceDateTime } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
 import { messagingTexts } from "./texts";
 import { colourOf, type AttachmentView, type Box, type MessageRow, type MessageView } from "./view";
@@ -30,7 +30,7 @@ function displayDate(iso: string | undefined): { date: string; dateIso: string; 
   const at = practiceDateTime(text);
   if (!at.isValid) return { date: text, dateIso: "", long: text };
   const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  return { date: at.toFormat("dd-MM-yyyy"), dateIso: at.toISODate()!, long: dayOnly ? at.toFormat("cccc d LLLL yyyy") : at.toFormat("cccc d LLLL yyyy, h:mm a").replace(/AM|PM/, (x) => x.toLowerCase()) };
+  return { date: at.toFormat("dd-MM-yyyy"), dateIso: at.toISODate()!, long: longDate(at, dayOnly) };
 }
 
 /**

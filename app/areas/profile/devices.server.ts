@@ -6,6 +6,7 @@ import { refuse, type Refusal, type StepResponse } from "~/.server/steps.server"
 import { formatDateTime } from "~/lib/dates";
 import { isLocalRange } from "~/lib/devices";
 import { profileTexts as t } from "./texts";
+import { deviceName } from "~/lib/device-name";
 
 /** Your devices on the profile: the holder's browsers and sessions, and Sign out for one or every other (decisions/295, 366, 377). */
 
@@ -30,7 +31,7 @@ export interface DevicesView {
 export function deviceView(row: DeviceRow, thisDeviceId: string | undefined, sessions: readonly SessionSighting[] = []): DeviceView {
   return {
     id: row.deviceId,
-    label: row.label,
+    label: deviceName(row.label),
     place: isLocalRange(row.addressRange) ? t.placeLocal(row.addressRange) : row.addressRange,
     firstSeen: formatDateTime(row.firstSeen.getTime()),
     lastSeen: formatDateTime(row.lastSeen.getTime()),

@@ -28,6 +28,7 @@ import { requireSession } from "~/.server/proxy-access.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { devicesOf } from "./devices.server";
 import type { DevicesQuestion } from "./components/dialogs/devices";
+import { deviceName } from "~/lib/device-name";
 
 export const meta: Route.MetaFunction = () => [{ title: profileTexts.metaTitle }];
 
@@ -47,7 +48,7 @@ async function signInSecurityOf(request: Request) {
       canSend: portalSecondStep.sendMail !== null,
       // Passkeys can be added only where the portal knows its public origin.
       canAddPasskeys: portalPasskeys.relyingParty !== null,
-      passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, added: formatDateTime(p.createdAt.getTime()), addedFrom: p.addedFrom, lastUsed: p.lastUsedAt ? formatDateTime(p.lastUsedAt.getTime()) : null })),
+      passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, added: formatDateTime(p.createdAt.getTime()), addedFrom: p.addedFrom && deviceName(p.addedFrom), lastUsed: p.lastUsedAt ? formatDateTime(p.lastUsedAt.getTime()) : null })),
     };
   } catch (error) {
     if (error instanceof SecondStepUnavailable || error instanceof PasskeysUnavailable) return null;

@@ -8,6 +8,7 @@ import { accountHolderKey } from "~/.server/opaque-names.server";
 import { PasskeysUnavailable } from "~/.server/sign-in-security/passkeys.server";
 import { afterSecondStep } from "./account-choice.server";
 import { expired, withPending, type AfterPasskeyCode, type AfterSecondStep, type FlowResult, type SignInContext } from "./sign-in-context.server";
+import { deviceName } from "~/lib/device-name";
 
 /**
  * The owner back in from a thief's passkey (issue 51, decisions/365): after a code e-mailed in place
@@ -27,7 +28,7 @@ export async function recentPasskeys(ctx: SignInContext, session: PortalSession,
     const recent = held.filter((p) => passkeyUndoable(p.createdAt, now));
     if (recent.length > 0) {
       return {
-        outcome: { kind: "passkeyRecovery", passkeys: recent.map((p) => ({ name: p.name, added: formatDateTime(p.createdAt.getTime()), from: p.addedFrom })) },
+        outcome: { kind: "passkeyRecovery", passkeys: recent.map((p) => ({ name: p.name, added: formatDateTime(p.createdAt.getTime()), from: p.addedFrom && deviceName(p.addedFrom) })) },
         cookie: await withPending(ctx, session, { ...passed, secondStep: { stage: "recovery", to, ids: recent.map((p) => p.id) } }),
       };
     }

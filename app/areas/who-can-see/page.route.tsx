@@ -1,12 +1,13 @@
 import { useFetcher } from "react-router";
 import { loadSharingPage, saveSharingChoice, type SharingParent } from "./page.server";
 import { sharingTexts as t } from "./texts";
+import { shellTexts } from "~/shell/texts";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import type { Route } from "./+types/page.route";
 
-export const meta: Route.MetaFunction = () => [{ title: `${t.title} – Patient Portal` }];
+export const meta: Route.MetaFunction = () => [{ title: shellTexts.pageTitle(t.title) }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadSharingPage(request);

@@ -1,4 +1,5 @@
 import { useMachine } from "@xstate/react";
+import { dateTexts } from "~/lib/texts/dates";
 import { useId, useMemo } from "react";
 import { fromPromise } from "xstate";
 import { bookingMachine, type BookingInput } from "../booking.machine";
@@ -26,7 +27,7 @@ const MAX_TAGS = 5;
 /** "Tuesday 03-03-2026": a calendar day's name without any time zone (the day is the practice's). */
 function dayLabel(iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);
-  return b.dayLabel(b.weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()], displayOf(iso));
+  return b.dayLabel(dateTexts.weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()], displayOf(iso));
 }
 
 export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooked: () => void }) {

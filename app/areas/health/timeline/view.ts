@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TimelineEvent } from "@contract/health";
 import type { TimelineFilter, TimelineView } from "~/lib/timeline-filter";
-import { practiceDateTime } from "~/lib/dates";
+import { clockTime, practiceDateTime } from "~/lib/dates";
 import { recordTexts } from "~/lib/texts/record";
 import { hasTime, shownDay, shownText, textOf } from "../fields";
 
@@ -39,7 +39,7 @@ export function timelineEntryOf(event: TimelineEvent): TimelineEntry {
     text: shownText(event.code?.text),
     provider: shownText(event.extension.provider),
     ...day,
-    time: day.isoDate && hasTime(event.created) ? when.toFormat("h:mm a").toLowerCase() : "",
+    time: day.isoDate && hasTime(event.created) ? clockTime(when) : "",
   };
 }
 
