@@ -1,7 +1,7 @@
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { medicationsTexts } from "~/areas/medications/texts";
 import { messagingTexts } from "~/areas/messaging/texts";
-import { ZOOM_TEXT } from "~/areas/video/zoom";
+import { meetingTexts } from "~/areas/video/meeting-texts";
 import { paymentTexts } from "~/areas/accounts/texts";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } from "./fixtures";
@@ -159,8 +159,8 @@ test("Start Meeting after the session ended says the sign-in has ended, not that
   await endSessionElsewhere(page);
   await page.getByRole("button", { name: "Start Meeting" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "The meeting did not start" });
-  await expect(alert).toContainText(ZOOM_TEXT.sessionEnded);
-  await expect(alert).not.toContainText(ZOOM_TEXT.unreachable);
+  await expect(alert).toContainText(meetingTexts.sessionEnded);
+  await expect(alert).not.toContainText(meetingTexts.unreachable);
   await expectSignInAgain(alert, path);
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   expect(await world.requests({ path: "video/signature" })).toHaveLength(0);

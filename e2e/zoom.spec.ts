@@ -1,6 +1,6 @@
 import type { Frame, Page } from "@playwright/test";
 import { videoTexts } from "~/areas/video/texts";
-import { ZOOM_TEXT } from "~/areas/video/zoom";
+import { meetingTexts } from "~/areas/video/meeting-texts";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /**
@@ -156,7 +156,7 @@ test.describe("zoom", () => {
       return frame;
     };
     await page.getByRole("button", { name: "Start Meeting" }).click();
-    await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.notSigned);
+    await expect(page.getByRole("alert")).toContainText(meetingTexts.notSigned);
     await expect(iframe).toHaveCount(0);
 
     // Try again signs and loads afresh; this time the SDK cannot reach Zoom.
@@ -166,7 +166,7 @@ test.describe("zoom", () => {
     // While the SDK has not answered the join, the page says it is connecting.
     await expect(page.getByRole("status").filter({ hasText: "Connecting to the meeting…" }).first()).toBeVisible();
     await frame.evaluate(() => (window as unknown as { __zoom: { join: { error: (e: unknown) => void } } }).__zoom.join.error({ errorCode: 1, reason: "Fail to join the meeting." }));
-    await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.unreachable);
+    await expect(page.getByRole("alert")).toContainText(meetingTexts.unreachable);
     await expect(page.getByRole("heading", { name: "The meeting did not start" })).toBeFocused();
     await expect(iframe).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -181,11 +181,11 @@ test.describe("zoom", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInDirectly(page, world.user("solo"));
     await page.goto("/zoom");
-    await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.missing);
+    await expect(page.getByRole("alert")).toContainText(meetingTexts.missing);
     await expect(page.getByRole("button", { name: "Start Meeting" })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.goto("/zoom?meetingNumber=12ab&passCode=x");
-    await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.malformed);
+    await expect(page.getByRole("alert")).toContainText(meetingTexts.malformed);
     const response = await page.goto("/zoom?meetingNumber=81234567890&passCode=abc123");
     expect(response!.status()).toBe(404);
     await expect(page.getByRole("alert")).toContainText(videoTexts.notYours);
@@ -217,7 +217,7 @@ test.describe("zoom", () => {
     await page.goto(await ownMeetingAddress(page, world.user("solo")));
     await waitForHydration(page);
     await page.getByRole("button", { name: "Start Meeting" }).click();
-    await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.unreachable, { timeout: 90_000 });
+    await expect(page.getByRole("alert")).toContainText(meetingTexts.unreachable, { timeout: 90_000 });
     expect(sdkFiles.some((p) => /^\/zoom-client\/assets\/sdk-[\w-]+\.js$/.test(p))).toBe(true);
     expect(sdkFiles.some((p) => p.startsWith("/zoom-client/lib/"))).toBe(true);
     await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();

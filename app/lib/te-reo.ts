@@ -17,14 +17,17 @@ export type Source = (typeof SOURCES)[number];
 /** An entry: its words (a function where the English is one), its source, and "reviewed" once a te reo speaker has checked it. */
 export type Entry<T> = readonly [words: T, source: Source] | readonly [words: T, source: Source, review: "reviewed"];
 
+/** A function's words as any string: an English catalogue `as const` types them as its own English words. */
+type Widened<R> = R extends string ? string : R;
+
 /** An English catalogue's shape in te reo: each entry of words, kept as it nests (a group is an object of entries). */
 export type TeReo<T> = {
-  readonly [K in keyof T]: T[K] extends string ? Entry<string> : T[K] extends readonly string[] ? Entry<readonly string[]> : T[K] extends (...args: never[]) => unknown ? Entry<T[K]> : TeReo<T[K]>;
+  readonly [K in keyof T]: T[K] extends string ? Entry<string> : T[K] extends readonly string[] ? Entry<readonly string[]> : T[K] extends (...args: infer A) => infer R ? Entry<(...args: A) => Widened<R>> : TeReo<T[K]>;
 };
 
 /** What the te reo build's code reads: the same shape as English, its words in te reo. */
 export type Words<T> = {
-  readonly [K in keyof T]: T[K] extends string ? string : T[K] extends readonly string[] ? readonly string[] : T[K] extends (...args: never[]) => unknown ? T[K] : Words<T[K]>;
+  readonly [K in keyof T]: T[K] extends string ? string : T[K] extends readonly string[] ? readonly string[] : T[K] extends (...args: infer A) => infer R ? (...args: A) => Widened<R> : Words<T[K]>;
 };
 
 /** The words of a te reo catalogue, its sources left behind. */

@@ -12,7 +12,7 @@ import { getAppointments } from "~/.server/practice/appointments.server";
 import { createSessions } from "~/.server/session.server";
 import { loadZoomPage, type SignatureDeps } from "~/areas/video/page.server";
 import { answerVideoSteps } from "~/areas/video/steps.server";
-import { ZOOM_TEXT } from "~/areas/video/zoom";
+import { meetingTexts } from "~/areas/video/meeting-texts";
 import { MOCK_SDK_KEY } from "@contract/video";
 import { MOCK_SDK_SECRET } from "../../mock-server/handlers/video";
 import { stepPoster } from "../helpers/steps";
@@ -86,17 +86,17 @@ describe("the /zoom signature action", () => {
 
   it("refuses a malformed meeting id without calling the practice", async () => {
     await world.clearRequests();
-    expect(await post({ meetingNumber: "12ab" })).toEqual(refusal(ZOOM_TEXT.badMeeting));
-    expect(await post({})).toEqual(refusal(ZOOM_TEXT.badMeeting));
+    expect(await post({ meetingNumber: "12ab" })).toEqual(refusal(meetingTexts.badMeeting));
+    expect(await post({})).toEqual(refusal(meetingTexts.badMeeting));
     expect(await world.requests({ path: "video/signature" })).toEqual([]);
   });
 
   it("says plainly that the video service failed when the function fails, breaks its contract or cannot be reached", async () => {
     await world.fault({ path: "video/signature", status: 500, times: 1 });
-    expect(await post({ meetingNumber: own.meetingNumber })).toEqual(refusal(ZOOM_TEXT.notSigned));
+    expect(await post({ meetingNumber: own.meetingNumber })).toEqual(refusal(meetingTexts.notSigned));
     await world.fault({ path: "video/signature", body: "malformed", times: 1 });
-    expect(await post({ meetingNumber: own.meetingNumber })).toEqual(refusal(ZOOM_TEXT.notSigned));
-    expect(await post({ meetingNumber: own.meetingNumber }, deps({ signatureUrl: "http://127.0.0.1:9/video" }))).toEqual(refusal(ZOOM_TEXT.notSigned));
+    expect(await post({ meetingNumber: own.meetingNumber })).toEqual(refusal(meetingTexts.notSigned));
+    expect(await post({ meetingNumber: own.meetingNumber }, deps({ signatureUrl: "http://127.0.0.1:9/video" }))).toEqual(refusal(meetingTexts.notSigned));
   });
 
   it("calls VIDEO_SIGNATURE_URL when it is set", async () => {

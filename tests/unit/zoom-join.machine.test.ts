@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { FAILURE_TEXT, zoomJoinMachine } from "~/areas/video/zoom-join.machine";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type Signature } from "~/areas/video/zoom";
+import { JOIN_TIMEOUT_MS, type Signature } from "~/areas/video/zoom";
+import { meetingTexts } from "~/areas/video/meeting-texts";
 import { StepSessionEndedError } from "~/lib/step-errors";
 import { StepFailedError } from "~/lib/steps";
 import { codeNotFetched, IDLE_MEETING, meetingViewOf, pressedEarly } from "~/areas/video/meeting-view";
@@ -43,7 +44,7 @@ describe("the video consult join machine", () => {
     });
     actor.send({ type: "meeting.start" });
     await waitForState(actor, (s) => s.matches("failed"));
-    expect(actor.getSnapshot().context).toMatchObject({ message: ZOOM_TEXT.sessionEnded, sessionEnded: true });
+    expect(actor.getSnapshot().context).toMatchObject({ message: meetingTexts.sessionEnded, sessionEnded: true });
     ended = false;
     actor.send({ type: "meeting.retry" });
     await waitForState(actor, (s) => s.matches("connecting"));
@@ -65,14 +66,14 @@ describe("the video consult join machine", () => {
   });
 
   it("says why when the practice will not sign, or the portal cannot be reached, and tries again with a new frame", async () => {
-    let answer: () => Promise<Signature> = async () => Promise.reject(new StepFailedError({ kind: "refused", message: ZOOM_TEXT.notSigned }));
+    let answer: () => Promise<Signature> = async () => Promise.reject(new StepFailedError({ kind: "refused", message: meetingTexts.notSigned }));
     const { actor } = start(() => answer());
     actor.send({ type: "meeting.start" });
     await waitForState(actor, (s) => s.matches("failed"));
-    expect(actor.getSnapshot().context.message).toBe(ZOOM_TEXT.notSigned);
+    expect(actor.getSnapshot().context.message).toBe(meetingTexts.notSigned);
     answer = async () => Promise.reject(new Error("offline"));
     actor.send({ type: "meeting.retry" });
-    await waitForState(actor, (s) => s.matches("failed") && s.context.message === ZOOM_TEXT.unreachable);
+    await waitForState(actor, (s) => s.matches("failed") && s.context.message === meetingTexts.unreachable);
     answer = async () => signed;
     actor.send({ type: "meeting.retry" });
     await waitForState(actor, (s) => s.matches("connecting"));
@@ -102,7 +103,7 @@ describe("the video consult join machine", () => {
       expect(actor.getSnapshot().value).toBe("connecting");
       vi.advanceTimersByTime(1);
       expect(actor.getSnapshot().value).toBe("failed");
-      expect(actor.getSnapshot().context.message).toBe(ZOOM_TEXT.timedOut);
+      expect(actor.getSnapshot().context.message).toBe(meetingTexts.timedOut);
     } finally {
       vi.useRealTimers();
     }
@@ -134,7 +135,7 @@ describe("the Join Meeting panel before its machine runs (decisions/347, 358)", 
   it("code that never arrives is said as an unreachable service, the press dropped; Try again then starts the machine, which signs once", () => {
     const posts = countSignatures();
     const failed = codeNotFetched(pressedEarly(IDLE_MEETING, { type: "meeting.start" }));
-    expect(failed).toEqual({ view: { ...IDLE_MEETING, phase: "failed", message: ZOOM_TEXT.unreachable }, early: [] });
+    expect(failed).toEqual({ view: { ...IDLE_MEETING, phase: "failed", message: meetingTexts.unreachable }, early: [] });
     expect(pressedEarly(failed.view, { type: "meeting.retry" })).toEqual({ ...IDLE_MEETING, phase: "signing" });
     const actor = startJoin(input, [{ type: "meeting.retry" }]);
     expect(meetingViewOf(actor.getSnapshot()).phase).toBe("signing");

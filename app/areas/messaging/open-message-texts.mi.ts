@@ -24,8 +24,7 @@ export const openMessageTexts = teReo<typeof english>({
   send: ["Tukuna", "drafted"],
   removeDraftAgain: ["Whakamātau anō ki te tango i te hukihuki", "drafted"],
   cancel: ["Whakakore", "drafted"],
-  // English's "as const" makes this function's type return its two English titles: the te reo ones are cast to it.
-  deleteTitle: [((count: number) => (count > 1 ? "Mukua ngā Karere Maha" : "Mukua te Karere")) as unknown as (typeof english)["deleteTitle"], "drafted"],
+  deleteTitle: [(count: number) => (count > 1 ? "Mukua ngā Karere Maha" : "Mukua te Karere"), "drafted"],
   deleteConfirm: [
     (count: number) =>
       count > 1 ? `Me muku ngā karere ${count} kua kōwhiria? Kāore e taea te whakahoki.` : "Me muku tēnei karere? Kāore e taea te whakahoki.",

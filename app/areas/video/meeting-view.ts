@@ -1,5 +1,6 @@
+import { meetingTexts } from "./meeting-texts";
 import type { SnapshotFrom } from "xstate";
-import { ZOOM_TEXT, type JoinRequest } from "./zoom";
+import { type JoinRequest } from "./zoom";
 import type { zoomJoinMachine, ZoomJoinEvent } from "./zoom-join.machine";
 
 /** What the Join Meeting panel draws: the join machine's state as the page needs it (decisions/347). */
@@ -29,5 +30,5 @@ export function pressedEarly(shown: MeetingView, event: ZoomJoinEvent): MeetingV
 
 /** The code could not be fetched: said as a signature that could not be fetched; Try again fetches again. */
 export function codeNotFetched(shown: MeetingView): { view: MeetingView; early: ZoomJoinEvent[] } {
-  return { view: shown.phase === "signing" ? { ...shown, phase: "failed", message: ZOOM_TEXT.unreachable } : shown, early: [] };
+  return { view: shown.phase === "signing" ? { ...shown, phase: "failed", message: meetingTexts.unreachable } : shown, early: [] };
 }

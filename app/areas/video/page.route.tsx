@@ -1,3 +1,4 @@
+import { meetingTexts } from "./meeting-texts";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { loadZoomPage } from "./page.server";
@@ -7,7 +8,7 @@ import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { lazyModule } from "~/lib/lazy-module";
 import { useMachineWhenReached } from "~/lib/use-machine-when-reached";
-import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "./zoom";
+import { devicesNotice, formatMeetingNumber, isClientMessage } from "./zoom";
 import type { ZoomJoinEvent } from "./zoom-join.machine";
 import { videoTexts } from "./texts";
 import { codeNotFetched, IDLE_MEETING, meetingViewOf, pressedEarly } from "./meeting-view";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return page.meeting.ok || page.meeting.problem !== "not-yours" ? page : data(page, { status: 404 });
 }
 
-const t = ZOOM_TEXT;
+const t = meetingTexts;
 const APPOINTMENTS = "/appointments?id=2";
 
 

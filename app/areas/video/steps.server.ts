@@ -1,6 +1,6 @@
 import { MeetingNumberSchema } from "@contract/video";
 import { videoTexts } from "./texts";
-import { ZOOM_TEXT } from "./zoom";
+import { meetingTexts } from "./meeting-texts";
 import { getVideoSignature } from "./practice.server";
 import { type SignedIn } from "~/.server/session.server";
 import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
@@ -17,10 +17,10 @@ interface VideoStepContext {
 const videoHandlers: StepHandlers<typeof videoSteps, VideoStepContext> = {
   sign: async (input, { signedIn: { api, user }, deps }) => {
     const meetingNumber = MeetingNumberSchema.safeParse(input.meetingNumber);
-    if (!meetingNumber.success) return refuse(ZOOM_TEXT.badMeeting);
+    if (!meetingNumber.success) return refuse(meetingTexts.badMeeting);
     if (!(await upcomingVideoConsult(api, user.userId, meetingNumber.data))) return refuse(videoTexts.notYours, { status: 404 });
     const reply = await getVideoSignature(api, meetingNumber.data, deps.signatureUrl);
-    if ("error" in reply) return refuse(ZOOM_TEXT.notSigned);
+    if ("error" in reply) return refuse(meetingTexts.notSigned);
     return { signature: reply.signature, sdkKey: deps.sdkKey, userName: user.userName };
   },
 };
@@ -34,6 +34,6 @@ const videoHandlers: StepHandlers<typeof videoSteps, VideoStepContext> = {
 export function answerVideoSteps(request: Request, deps: SignatureDeps = portalDeps): Promise<Response> {
   return stepDispatcher(videoSteps, videoHandlers, {
     begin: async (request) => ({ signedIn: await deps.requireSession(request), request, deps }),
-    failed: () => ZOOM_TEXT.notSigned,
+    failed: () => meetingTexts.notSigned,
   })(request);
 }

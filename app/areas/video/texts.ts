@@ -1,6 +1,5 @@
 /**
- * /zoom's words that only the portal shows (issue 36): the rest are ZOOM_TEXT in app/areas/video/zoom.ts,
- * which the separately built video client shares.
+ * /zoom's words that only the portal shows (issue 36); joining's failures and the blocked devices are meeting-texts.ts.
  */
 export const videoTexts = {
   pageTitle: "Join Meeting – Patient Portal",

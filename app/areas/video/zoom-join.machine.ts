@@ -1,7 +1,8 @@
+import { meetingTexts } from "./meeting-texts";
 import { assign, setup } from "xstate";
 import { StepSessionEndedError } from "~/lib/step-errors";
 import { failureMessage } from "~/lib/steps";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Signature } from "./zoom";
+import { JOIN_TIMEOUT_MS, type JoinFailure, type JoinRequest, type Signature } from "./zoom";
 import { unprovided } from "~/lib/unprovided";
 
 /**
@@ -32,9 +33,9 @@ export type ZoomJoinEvent =
   | { type: "client.left" };
 
 export const FAILURE_TEXT: Record<JoinFailure, string> = {
-  unreachable: ZOOM_TEXT.unreachable,
-  refused: ZOOM_TEXT.refused,
-  "sdk-failed": ZOOM_TEXT.sdkFailed,
+  unreachable: meetingTexts.unreachable,
+  refused: meetingTexts.refused,
+  "sdk-failed": meetingTexts.sdkFailed,
 };
 
 export const zoomJoinMachine = setup({
@@ -66,15 +67,15 @@ export const zoomJoinMachine = setup({
         },
         onError: [
           // The portal answered that the sign-in has ended: it is reachable, the patient only signs in again.
-          { guard: ({ event }) => event.error instanceof StepSessionEndedError, target: "failed", actions: assign({ message: ZOOM_TEXT.sessionEnded, sessionEnded: true }) },
+          { guard: ({ event }) => event.error instanceof StepSessionEndedError, target: "failed", actions: assign({ message: meetingTexts.sessionEnded, sessionEnded: true }) },
           // The portal refused (not the patient's meeting, the practice would not sign) in its own words;
           // or it could not be reached, or answered something that is not the step's reply.
-          { target: "failed", actions: { type: "explainFailure", params: ({ event }) => ({ message: failureMessage(event.error, ZOOM_TEXT.unreachable) }) } },
+          { target: "failed", actions: { type: "explainFailure", params: ({ event }) => ({ message: failureMessage(event.error, meetingTexts.unreachable) }) } },
         ],
       },
     },
     connecting: {
-      after: { joinTimeout: { target: "failed", actions: { type: "explainFailure", params: { message: ZOOM_TEXT.timedOut } } } },
+      after: { joinTimeout: { target: "failed", actions: { type: "explainFailure", params: { message: meetingTexts.timedOut } } } },
       on: {
         "client.joined": "inMeeting",
         "client.failed": { target: "failed", actions: assign({ message: ({ event }) => FAILURE_TEXT[event.reason] }) },
