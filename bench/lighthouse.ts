@@ -10,6 +10,7 @@
  * LTS and Lighthouse from the npm registry once into ~/.cache/nz-patient-portal (as .ci/run fetches
  * Node 24; decisions/048) and runs Lighthouse with that Node.
  *
+ * LIGHTHOUSE_LANGUAGE=mi audits the te reo build (the language cookie sent with every page; decisions/403).
  * LIGHTHOUSE_PAGES=sign-in,accounts audits only the pages named (default: all of them; an area is
  * named by its path without the slash: emails, reports, access-record; join-meeting, switch-account, document), so one page can
  * be compared against sign-in in the same run; LIGHTHOUSE_PORT moves the portal off 3191 (the mock
@@ -27,6 +28,7 @@ import { createWorld, signIn, startMock } from "./practice-and-portal";
 import { runContractCheck } from "../scripts/contract-check";
 import { endpoints } from "@contract/endpoints";
 import { previewHref } from "~/lib/preview-view";
+import { HTML_LANG, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from "~/lib/language";
 // The e2e tests' browser (CHROMIUM_PATH or Debian's headless shell, which `.ci/run` installs; decisions/273).
 import { CHROMIUM } from "../playwright.config";
 
@@ -35,6 +37,10 @@ const LIGHTHOUSE_VERSION = "13.5.0";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3191);
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim()).filter(Boolean);
+const LANGUAGE: Language = ((asked = process.env.LIGHTHOUSE_LANGUAGE ?? "en") => {
+  if (!isLanguage(asked)) throw new Error(`LIGHTHOUSE_LANGUAGE=${asked}: the portal speaks ${LANGUAGES.join(" and ")}`);
+  return asked;
+})();
 const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "nz-patient-portal");
 
 /** A package from the npm registry, installed once into the cache; the path of `file` inside it. */
@@ -106,7 +112,12 @@ async function main() {
     const unknown = PAGES?.filter((name) => !allPages.some(([page]) => page === name)) ?? [];
     if (unknown.length > 0) throw new Error(`LIGHTHOUSE_PAGES: no page named ${unknown.join(", ")} (pages: ${allPages.map(([page]) => page).join(", ")})`);
     const pages = PAGES ? allPages.filter(([name]) => PAGES.includes(name)) : allPages;
-    for (const [name, route, cookie] of pages) {
+    // The language is the cookie's: checked on the sign-in page before any audit, so a wrong build is never measured.
+    const languageCookie = `${LANGUAGE_COOKIE}=${LANGUAGE}`;
+    const signInPage = await (await fetch(`${portal.url}/login`, { headers: { Cookie: languageCookie } })).text();
+    if (!signInPage.includes(`<html lang="${HTML_LANG[LANGUAGE]}"`)) throw new Error(`The sign-in page is not in ${LANGUAGE}: the audit would measure another build`);
+    for (const [name, route, session] of pages) {
+      const cookie = [session, languageCookie].filter(Boolean).join("; ");
       const performance: number[] = [];
       const accessibility: number[] = [];
       const paint: number[] = [];
@@ -121,7 +132,7 @@ async function main() {
           "--output=json",
           `--output-path=${report}`,
           "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync",
-          ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+          `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
         ];
         // Asynchronous: the portal and the mock answer Lighthouse's requests from this very process,
         // which a synchronous spawn would freeze (the audit then hung, or Chromium gave up on the page).
@@ -141,7 +152,7 @@ async function main() {
         transferred.push(json.audits["total-byte-weight"].numericValue);
       }
       console.log(
-        `Lighthouse mobile, ${name} (${route}), median of ${RUNS}: performance ${median(performance)} (target ≥ 95; runs ${performance.join(", ")}), accessibility ${median(accessibility)} (target 100), first contentful paint ${(median(paint) / 1000).toFixed(1)} s, ${(median(transferred) / 1024).toFixed(1)} KB transferred; load average ${loadavg()[0].toFixed(1)} (the machine is shared: a loaded one scores lower)`,
+        `Lighthouse mobile, ${name} (${route}, ${LANGUAGE}), median of ${RUNS}: performance ${median(performance)} (target ≥ 95; runs ${performance.join(", ")}), accessibility ${median(accessibility)} (target 100), first contentful paint ${(median(paint) / 1000).toFixed(1)} s, ${(median(transferred) / 1024).toFixed(1)} KB transferred; load average ${loadavg()[0].toFixed(1)} (the machine is shared: a loaded one scores lower)`,
       );
     }
     console.log(`Lighthouse reports (JSON, one per run): ${out}`);
