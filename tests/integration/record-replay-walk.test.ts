@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtAreas } from "~/lib/areas";
+import { ACCESS_RECORD_PATH, builtAreas } from "~/lib/areas";
 import { signInSteps } from "~/areas/sign-in/steps";
 import { useMockServer, type WorldUser } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
@@ -238,7 +238,10 @@ describe("record and replay through the built portal", () => {
     for (const part of holderName.split(" ")) expect(mentions(madeUpName, part)).toBe(false);
     expect(text).toContain(madeUpName.split(" ").at(-1));
     const replayed = await walk(replaying, portal, madeUpName);
-    expect(replayed.counts).toEqual(recorded.counts);
+    // The access record lists the portal's own record of this very walk, not the practice's replies: how many of
+    // its views are written by the time it is read is the walk's timing (it read 20 and 21 once, on a loaded machine).
+    const practiceCounts = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([screen]) => screen !== ACCESS_RECORD_PATH));
+    expect(practiceCounts(replayed.counts)).toEqual(practiceCounts(recorded.counts));
     // Nothing of the original people on any replayed screen.
     for (const [screen, shown] of Object.entries(replayed.texts)) {
       expect(originals.filter((detail) => mentions(shown, detail)), screen).toEqual([]);
