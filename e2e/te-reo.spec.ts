@@ -207,6 +207,8 @@ for (const width of [390, 1280]) {
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await inTeReo(page);
         await waitForHydration(page);
+        // What a screen fetches once drawn (its charts, the photo) is in the page that is scanned.
+        await page.waitForLoadState("networkidle");
         await expectNoAxeViolations(page);
       });
     }
