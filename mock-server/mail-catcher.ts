@@ -65,11 +65,21 @@ export function readMessage(raw: string): { subject: string; body: string } {
   return { subject: decodeWords(headers.get("subject") ?? ""), body: body.replace(/\r\n/g, "\n").trimEnd() };
 }
 
-/** RFC 2047 encoded words (=?UTF-8?Q?...?= or ?B?), as nodemailer writes a subject that is not plain ASCII. */
+/** One RFC 2047 encoded word (=?UTF-8?Q?...?= or ?B?), as nodemailer writes a subject that is not plain ASCII. */
+const ENCODED_WORD = /=\?([^?]+)\?([QB])\?([^?]*)\?=/gi;
+
+/**
+ * A header's encoded words, decoded. nodemailer folds a long subject into several words, and the
+ * whitespace between two adjacent words is the fold's, not the subject's (RFC 2047 §6.2); a run of
+ * adjacent words is decoded as one run of bytes, so a character split between two words stays whole.
+ */
 function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
-    kind.toUpperCase() === "B"
-      ? Buffer.from(text, "base64").toString("utf8")
-      : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+  const joined = value.replace(/\?=\s+(?==\?[^?]+\?[QB]\?)/gi, "?=");
+  return joined.replace(/(?:=\?[^?]+\?[QB]\?[^?]*\?=)+/gi, (run) =>
+    Buffer.concat(
+      [...run.matchAll(ENCODED_WORD)].map(([, , kind, text]) =>
+        kind!.toUpperCase() === "B" ? Buffer.from(text!, "base64") : Buffer.from(text!.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1"),
+      ),
+    ).toString("utf8"),
   );
 }
