@@ -4,6 +4,7 @@ import { initialOf } from "../avatar";
 import type { MessageRow } from "../view";
 import { messagingTexts } from "../texts";
 import { Button } from "~/components/ui/button";
+import { practiceLang } from "~/lib/language";
 import { lazyModule } from "~/lib/lazy-module";
 import type { ListWindow } from "./list-window";
 
@@ -114,7 +115,7 @@ export function MessageList({ label, rows, total, selected, openId, returnId, on
                 </span>
                 <span className={`w-full break-words ${row.read ? "text-muted" : "font-bold text-ink"}`}>
                   {row.read ? null : <span className="mr-2 rounded bg-brand px-1.5 text-sm font-semibold text-white">{messagingTexts.unread}</span>}
-                  {row.subject}
+                  <span lang={practiceLang(row.subject)}>{row.subject}</span>
                 </span>
               </button>
             </li>
