@@ -1,6 +1,7 @@
 import { reportsTexts } from "~/lib/texts/reports";
 import type { ObservationView } from "~/lib/reports-view";
 import { practiceLang } from "~/lib/language";
+import { PracticeWords } from "~/components/practice-words";
 
 /**
  * A result's observations (2§3): Abnormal, Low and High in red, always with the word and a mark, so
@@ -45,10 +46,10 @@ export function ObservationTable({ test, rows }: { test: string; rows: readonly 
               {row.flagged ? (
                 <span className="font-bold text-danger">
                   <span aria-hidden="true">⚠ </span>
-                  <span lang={practiceLang(row.flag)}>{row.flag}</span>
+                  <PracticeWords>{row.flag}</PracticeWords>
                 </span>
               ) : row.flag ? (
-                <span lang={practiceLang(row.flag)}>{row.flag}</span>
+                <PracticeWords>{row.flag}</PracticeWords>
               ) : (
                 <span className="text-muted">{t.noFlag}</span>
               )}

@@ -46,11 +46,16 @@ const FIELDS = [
  * to find it by), and whether it is long term, or that the practice did not say (decisions/396).
  */
 function MedicineName({ row, id }: { row: MedicationRow; id?: string }) {
-  const name = (
-    <span id={id} lang={practiceLang(row.name)}>
-      {row.name}
-    </span>
-  );
+  const lang = practiceLang(row.name);
+  // Its own element where it is marked as the practice's words or names the card; else plain text, as in English.
+  const name =
+    id || lang ? (
+      <span id={id} lang={lang}>
+        {row.name}
+      </span>
+    ) : (
+      row.name
+    );
   return (
     <>
       {row.code !== null ? (

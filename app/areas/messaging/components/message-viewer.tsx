@@ -7,6 +7,7 @@ import { PRACTICE_LANG } from "~/lib/language";
 import { initialOf } from "../avatar";
 import type { AttachmentView, Box, MessageView, MessagingSettings } from "../view";
 import { Button } from "~/components/ui/button";
+import { PracticeWords } from "~/components/practice-words";
 
 const t = messagingTexts;
 
@@ -128,7 +129,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
                 <li key={a.n}>
                   <button type="button" onClick={() => onPreview(a)} className="inline-flex min-h-11 items-center gap-2 rounded border-2 border-brand px-3 text-left font-semibold text-brand">
                     <span aria-hidden="true">📄</span>
-                    <span lang={PRACTICE_LANG}>{o.numbered(i + 1, a.title)}</span>
+                    <PracticeWords>{o.numbered(i + 1, a.title)}</PracticeWords>
                     <span className="sr-only"> {o.opensPdf}</span>
                   </button>
                 </li>
@@ -144,7 +145,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
                 <li key={a.n}>
                   <button type="button" onClick={() => onPreview(a)} className="flex flex-col items-start gap-1 rounded border-2 border-brand p-2 font-semibold text-brand">
                     <img src={a.url} alt="" loading="lazy" className="h-24 w-32 object-cover" />
-                    <span lang={PRACTICE_LANG}>{o.numbered(i + 1, a.title)}</span>
+                    <PracticeWords>{o.numbered(i + 1, a.title)}</PracticeWords>
                     <span className="sr-only"> {o.opensImage}</span>
                   </button>
                 </li>
