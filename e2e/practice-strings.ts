@@ -13,8 +13,9 @@ export interface PracticeString {
 
 /**
  * Every string the practice sent the portal during a test, with its field: each GET the world's journal
- * holds, asked again of the mock with a token of the patient's own. A string is kept whole and in the
- * pieces a list setting is cut into; sanitised HTML (a message's body) in the texts between its tags.
+ * holds, asked again of the mock with a token of the patient's own. A string is kept whole, in its
+ * paragraphs and in the pieces a list setting is cut into; sanitised HTML (a message's body) in the texts
+ * between its tags.
  */
 export async function practiceFields(world: World, user: WorldUser): Promise<PracticeString[]> {
   const post = async (url: string, body: unknown) => (await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
@@ -38,7 +39,7 @@ export async function practiceFields(world: World, user: WorldUser): Promise<Pra
       }
     } else if (typeof value === "string") {
       const text = /<[a-z][^>]*>/i.test(value) ? value.split(/<[^>]*>/).map((piece) => piece.replace(/&nbsp;/g, " ").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'")) : [value];
-      for (const piece of text.length > 1 ? [value, ...text] : text) for (const part of [piece, ...piece.split(/[|;,\n]/)]) add(field, part);
+      for (const piece of text.length > 1 ? [value, ...text] : text) for (const part of [piece, ...piece.split(/\n{2,}/), ...piece.split(/[|;,\n]/)]) add(field, part);
     } else if (Array.isArray(value)) value.forEach((item) => collect(item, field));
     else if (value && typeof value === "object") {
       const record = value as Record<string, unknown>;

@@ -4,6 +4,7 @@ import { practiceFields } from "./practice-strings";
 import { builtAreas } from "~/lib/areas";
 import { LANGUAGE_COOKIE } from "~/lib/language";
 import { reportsTexts } from "~/lib/texts/reports.mi";
+import { profileTexts } from "~/areas/profile/texts.mi";
 
 /**
  * The practice's words inside a te reo page (issue 69, decisions/403 "The practice's words"): every text
@@ -88,7 +89,7 @@ async function practiceWordsOn(page: Page, practice: readonly string[]): Promise
 const SCREENS = ["/", "/profile", ...builtAreas().map((area) => area.path)];
 
 /** The screens where solo's record shows the practice's free text (the dashboard, profile, vitals and the portal's own screens show none of two words or more). */
-const SHOWING_PRACTICE_WORDS = ["/medications", "/reports", "/reports (a result open)", "/emails", "/emails (a message open)", "/appointments", "/diagnosis", "/allergies", "/immunisation", "/timeline", "/reminders", "/resources", "/letters", "/accounts"];
+const SHOWING_PRACTICE_WORDS = ["/profile (the terms open)", "/medications", "/reports", "/reports (a result open)", "/emails", "/emails (a message open)", "/appointments", "/diagnosis", "/allergies", "/immunisation", "/timeline", "/reminders", "/resources", "/letters", "/accounts"];
 
 async function signedInContext(browser: Browser, baseURL: string, language: "mi" | "en") {
   const context = await browser.newContext({ baseURL });
@@ -110,6 +111,14 @@ test.describe("the practice's words", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
       pages[path] = await page.content();
+      if (path === "/profile") {
+        // The practice's terms of use, in their dialog.
+        await page.getByRole("button", { name: profileTexts.terms, exact: true }).click();
+        await expect(page.getByRole("dialog", { name: profileTexts.terms })).toBeVisible();
+        await expect(page.getByRole("dialog").getByRole("paragraph").first()).toBeVisible();
+        pages["/profile (the terms open)"] = await page.content();
+        await page.keyboard.press("Escape");
+      }
       if (path === "/emails") {
         // One message opened: its subject and body (the practice's sanitised HTML).
         await page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("checkbox") }).first().getByRole("button").click();
