@@ -2,9 +2,8 @@ import { createServer, type AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { MOCK_PORT } from "../playwright.config";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
-import { expect, signInDirectly, test, type World, type WorldUser } from "./fixtures";
-import { endpoints } from "@contract/endpoints";
-import { PatientAuthReplySchema, readAuthReply } from "@contract/auth";
+import { expect, signInDirectly, test } from "./fixtures";
+import { practiceStrings } from "./practice-strings";
 import { LANGUAGE_COOKIE } from "~/lib/language";
 import { PLAIN_WORD, pseudoWords } from "../scripts/pseudo-language";
 import { BROWSERS, PLATFORMS } from "~/.server/portal-store/schema";
@@ -23,45 +22,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/**
- * Every string the practice sent the portal during the walk: each GET the world's journal holds, asked
- * again of the mock with a token of the patient's own. The practice's words are exempt wherever they
- * stand, in a sentence or an accessible name too.
- */
-async function practiceStrings(world: World, user: WorldUser): Promise<string[]> {
-  const post = async (url: string, body: unknown) => (await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
-  const identity = (await post(`http://127.0.0.1:${MOCK_PORT}/${endpoints.identityAuthentication.path}`, { UserName: user.username, Password: user.password, q: "" })) as { ACCAPIURL: string };
-  const api = identity.ACCAPIURL.endsWith("/") ? identity.ACCAPIURL : `${identity.ACCAPIURL}/`;
-  const signedIn = readAuthReply(PatientAuthReplySchema.parse(await post(`${api}${endpoints.patientAuthentication.path}`, { UserName: user.username, Password: user.password, q: "" })));
-  if (signedIn.kind !== "signedIn") throw new Error(`${user.label} was not signed in at the mock: ${JSON.stringify(signedIn)}`);
-  const strings = new Set<string>();
-  const collect = (value: unknown): void => {
-    if (typeof value === "string" && /^\s*[[{]/.test(value)) {
-      // A setting that is JSON in a string (1§3's PaymentCardTypes): its strings are the practice's too.
-      try {
-        collect(JSON.parse(value));
-      } catch {
-        strings.add(value.trim());
-      }
-    } else if (typeof value === "string") {
-      // Whole, and in the pieces a list setting is cut into ("Visa - 2.5%|Mastercard - 2.5%").
-      for (const piece of [value, ...value.split(/[|;,\n]/)]) if (/[A-Za-z]/.test(piece)) strings.add(piece.trim());
-    } else if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === "object") Object.values(value).forEach(collect);
-  };
-  const asked = new Set<string>();
-  for (const call of await world.requests({ method: "GET" })) {
-    const url = new URL(`${api}${call.path}`);
-    // A call that takes its token in the query (2§7's letters) has it there, redacted in the journal.
-    for (const [name, value] of Object.entries(call.query as Record<string, string>)) url.searchParams.set(name, name === "Token" ? signedIn.token : String(value));
-    if (asked.has(url.href)) continue;
-    asked.add(url.href);
-    const res = await fetch(url, { headers: { Token: signedIn.token } });
-    if (res.headers.get("content-type")?.includes("json")) collect(await res.json());
-  }
-  return [...strings].filter((s) => s.length > 1).sort((a, b) => b.length - a.length);
 }
 
 /**

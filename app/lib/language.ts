@@ -2,6 +2,8 @@
  * The portal's languages (issue 69, decisions/403). Each language is a build of its own, so a page
  * carries only its own words: `LANGUAGE` is the language of the build this code is part of.
  */
+import { recordTexts } from "./texts/record";
+
 export const LANGUAGES = ["en", "mi"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -19,5 +21,15 @@ export const HTML_LANG: Readonly<Record<Language, string>> = { en: "en-NZ", mi: 
 /** The patient's choice, kept by the browser a year; read by the server before any build answers (server/index.ts). */
 export const LANGUAGE_COOKIE = "portal-language";
 export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * The language of what the practice wrote (medication names, results, letters, messages: decisions/403, "The
+ * practice's words"), for the element holding it: "en" inside a page of another language, so that a screen
+ * reader reads it as English; nothing in an English page, whose `<html lang>` already says so.
+ */
+export const PRACTICE_LANG: string | undefined = LANGUAGE === "en" ? undefined : "en";
+
+/** PRACTICE_LANG for a field that shows the portal's own "Not recorded" when the practice sent nothing. */
+export const practiceLang = (text: string | null | undefined): string | undefined => (text && text !== recordTexts.notRecorded ? PRACTICE_LANG : undefined);
 
 export const isLanguage = (value: unknown): value is Language => typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);

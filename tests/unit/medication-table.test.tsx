@@ -47,7 +47,9 @@ describe("MedicationTable", () => {
 
     const tableRows = all("tr", all("tbody", table)[0]);
     const cards = all("li");
-    expect(cards.map((card) => card.attribs["aria-label"])).toEqual(rows.map((r) => r.name));
+    // Each card is named by its medicine's name, the element a te reo page marks as the practice's words.
+    const nameOf = (card: Element) => text(DomUtils.getElementById(card.attribs["aria-labelledby"], card)!);
+    expect(cards.map(nameOf)).toEqual(rows.map((r) => r.name));
     rows.forEach((row, i) => {
       const cells = all("td", tableRows[i]).map(text);
       const terms = all("dt", cards[i]).map(text);

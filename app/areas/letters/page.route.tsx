@@ -13,6 +13,7 @@ import { listingSearch } from "~/lib/listing";
 import { lettersTexts } from "./texts";
 import { previewHref } from "~/lib/preview-view";
 import type { Route } from "./+types/page.route";
+import { practiceLang } from "~/lib/language";
 
 export const meta: Route.MetaFunction = () => [{ title: lettersTexts.pageTitle }];
 
@@ -26,6 +27,7 @@ const TEXTS = { loading: t.loadingLetter, failed: t.pdfFailed, pageFailed: t.pdf
 function documentOf(letter: LetterTile, print: boolean, back: string): OpenDocument {
   return {
     title: letter.type,
+    titleLang: practiceLang(letter.type),
     description: t.dated(letter.date),
     url: `/letters/letter/${encodeURIComponent(letter.id)}`,
     fileName: letterFileName(letter),

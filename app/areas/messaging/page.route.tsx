@@ -25,6 +25,7 @@ import { useReadPracticeAgain } from "~/lib/read-practice-again";
 import { keepOutcome } from "~/lib/kept-outcome";
 import { useMachineWhenReached } from "~/lib/use-machine-when-reached";
 import { earlyMessaging, isEarlyMessagingEvent, MESSAGING_START, messagingDialogsOf, notFetched } from "./dialogs";
+import { PRACTICE_LANG } from "~/lib/language";
 
 export const meta: Route.MetaFunction = () => [{ title: messagingTexts.pageTitle }];
 
@@ -334,7 +335,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
         {preview && preview.kind === "pdf" ? (
           <Suspense fallback={null}>
             <DocumentDialog
-              document={{ title: t.pdfTitle, description: preview.title, url: preview.url, fileName: preview.title, pdf: true }}
+              document={{ title: t.pdfTitle, description: preview.title, descriptionLang: PRACTICE_LANG, url: preview.url, fileName: preview.title, pdf: true }}
               onClose={() => setPreview(null)}
               texts={{ loading: t.pdfLoading, failed: t.pdfFailed, pageFailed: t.pdfPageFailed }}
             />

@@ -12,6 +12,7 @@ import { previewTexts } from "~/lib/texts/preview";
 import { reportsTexts } from "~/lib/texts/reports";
 import type { PreviewData } from "~/lib/preview-view";
 import type { Route } from "./+types/page.route";
+import { practiceLang, PRACTICE_LANG } from "~/lib/language";
 
 // pdf.js loads only once a PDF is on the page, never with it (decisions/070): the page's first load
 // stays within its budget, and an HTML or table result never fetches it. It runs only in a browser:
@@ -62,13 +63,17 @@ function DocumentPage({ page, back }: { page: Extract<PreviewData, { found: true
   const pdf = page.file?.pdf === true;
   const { print, onRendered } = usePrintWhenDrawn({ drawn: !pdf });
   const hydrated = useHydrated();
+  // A letter's and a result's title are the practice's words; an invoice's is the portal's.
+  const titleLang = page.kind === "invoice" ? undefined : practiceLang(page.title);
 
   return (
     <div className="flex flex-col gap-4">
-      <Breadcrumb current={page.title} parent={{ to: page.back.to, label: page.back.area }} />
+      <Breadcrumb current={page.title} currentLang={titleLang} parent={{ to: page.back.to, label: page.back.area }} />
       {/* A PDF's pages are the print; an HTML or table result prints under its heading. */}
       <div className={pdf ? "no-print" : undefined}>
-        <h1 className="text-3xl font-bold break-words">{page.title}</h1>
+        <h1 className="text-3xl font-bold break-words" lang={titleLang}>
+          {page.title}
+        </h1>
         {page.description ? <p className="mt-1 text-muted">{page.description}</p> : null}
       </div>
       <div className="no-print flex flex-wrap gap-3">
@@ -77,7 +82,10 @@ function DocumentPage({ page, back }: { page: Extract<PreviewData, { found: true
         {page.file ? (
           <a href={page.file.url} download={page.file.fileName} className={buttonClass("secondary")}>
             {t.download}
-            <span className="sr-only"> {page.title}</span>
+            <span className="sr-only" lang={titleLang}>
+              {" "}
+              {page.title}
+            </span>
           </a>
         ) : null}
       </div>
@@ -101,6 +109,7 @@ function DocumentPage({ page, back }: { page: Extract<PreviewData, { found: true
             {/* The laboratory's report brings its own h3s: this keeps the outline whole under the page's h1. */}
             <h2 className="sr-only">{t.report}</h2>
             <div
+              lang={PRACTICE_LANG}
               className="flex flex-col gap-3 break-words [&_h3]:text-xl [&_h3]:font-bold [&_h4]:font-bold [&_li]:ml-6 [&_ol]:list-decimal [&_table]:w-full [&_table]:border-collapse [&_td]:border [&_td]:border-line [&_td]:p-2 [&_th]:border [&_th]:border-line [&_th]:p-2 [&_th]:text-left [&_ul]:list-disc [&_a]:text-brand [&_a]:underline"
               // Sanitised on the server (app/.server/sanitise-html.server.ts), as in the result dialog.
               dangerouslySetInnerHTML={{ __html: page.result.html }}

@@ -29,6 +29,7 @@ import { accountHolderKey } from "~/.server/opaque-names.server";
 import { devicesOf } from "./devices.server";
 import type { DevicesQuestion } from "./components/dialogs/devices";
 import { deviceName } from "~/lib/device-name";
+import { PracticeWords } from "~/components/practice-words";
 
 export const meta: Route.MetaFunction = () => [{ title: profileTexts.metaTitle }];
 
@@ -324,7 +325,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               <Rows
                 rows={[
                   [t.rows.name, practice.name],
-                  [t.rows.openingHours, practice.hours],
+                  [t.rows.openingHours, practice.hours ? <PracticeWords>{practice.hours}</PracticeWords> : practice.hours],
                   [t.rows.phone, practice.phone ? <PhoneLink number={practice.phone} /> : null],
                   [t.rows.myGp, practice.gp],
                   [t.rows.address, practice.address],

@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { listingSearch } from "~/lib/listing";
 import { resourcesTexts } from "./texts";
 import type { Route } from "./+types/page.route";
+import { practiceLang } from "~/lib/language";
 
 export const meta: Route.MetaFunction = () => [{ title: resourcesTexts.pageTitle }];
 
@@ -37,7 +38,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         ) : (
           <ResourceGrid
             items={items}
-            onOpen={(item) => setOpen({ title: item.title, url: `/resources/file/${encodeURIComponent(item.id)}`, fileName: item.fileName, pdf: true })}
+            onOpen={(item) => setOpen({ title: item.title, titleLang: practiceLang(item.title), url: `/resources/file/${encodeURIComponent(item.id)}`, fileName: item.fileName, pdf: true })}
           />
         )}
         {more ? (

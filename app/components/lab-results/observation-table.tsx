@@ -1,5 +1,7 @@
 import { reportsTexts } from "~/lib/texts/reports";
 import type { ObservationView } from "~/lib/reports-view";
+import { practiceLang } from "~/lib/language";
+import { PracticeWords } from "~/components/practice-words";
 
 /**
  * A result's observations (2§3): Abnormal, Low and High in red, always with the word and a mark, so
@@ -34,20 +36,20 @@ export function ObservationTable({ test, rows }: { test: string; rows: readonly 
       <tbody>
         {rows.map((row, i) => (
           <tr key={`${row.text}-${i}`} className="max-sm:block max-sm:border-b max-sm:border-line max-sm:py-2">
-            <th scope="row" className={`${cell} font-semibold`}>
+            <th scope="row" className={`${cell} font-semibold`} lang={practiceLang(row.text)}>
               {row.text}
             </th>
-            <td className={`${cell} ${label} ${row.flagged ? "font-bold text-danger" : ""}`} data-label={t.value}>
+            <td className={`${cell} ${label} ${row.flagged ? "font-bold text-danger" : ""}`} data-label={t.value} lang={practiceLang(row.value)}>
               {row.value}
             </td>
             <td className={`${cell} ${label}`} data-label={t.flag}>
               {row.flagged ? (
                 <span className="font-bold text-danger">
                   <span aria-hidden="true">⚠ </span>
-                  {row.flag}
+                  <PracticeWords>{row.flag}</PracticeWords>
                 </span>
               ) : row.flag ? (
-                row.flag
+                <PracticeWords>{row.flag}</PracticeWords>
               ) : (
                 <span className="text-muted">{t.noFlag}</span>
               )}

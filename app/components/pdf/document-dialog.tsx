@@ -14,7 +14,11 @@ const PdfViewer = lazy(() => import("./pdf-viewer"));
 export interface OpenDocument {
   /** The dialog's title: the letter's type, the resource's title. */
   title: string;
+  /** The title's language where it is the practice's words (a letter's, a resource's title): PRACTICE_LANG. */
+  titleLang?: string;
   description?: string;
+  /** The description's language where it is the practice's words. */
+  descriptionLang?: string;
   /** The portal's own address serving the file. */
   url: string;
   /** The name a download gets. */
@@ -46,7 +50,7 @@ interface DocumentDialogProps {
  */
 export function DocumentDialog({ document, onClose, texts, printable = false, viewer }: DocumentDialogProps) {
   return (
-    <Dialog open={document !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={document?.title ?? ""} description={document?.description} printable={printable} size="document">
+    <Dialog open={document !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={document?.title ?? ""} titleLang={document?.titleLang} description={document?.description} descriptionLang={document?.descriptionLang} printable={printable} size="document">
       {/* A key per document: a new one starts its own viewer and its own print request. */}
       {document ? <DocumentBody key={document.url} document={document} onClose={onClose} texts={texts} printable={printable} viewer={viewer} /> : null}
     </Dialog>

@@ -6,7 +6,11 @@ interface DialogProps {
   open: boolean;
   onOpenChange?: (open: boolean) => void;
   title: string;
+  /** The title's language when it is the practice's words (a test's name, a letter's title): PRACTICE_LANG. */
+  titleLang?: string;
   description?: ReactNode;
+  /** The description's language when it is the practice's words. */
+  descriptionLang?: string;
   children: ReactNode;
   /** Dialogs that must be answered (a forced choice) ignore the backdrop; Escape still reaches onOpenChange. */
   dismissOnBackdrop?: boolean;
@@ -35,7 +39,7 @@ const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]",
  * A focus-trapped modal dialog over radix-ui. Controlled, with no radix Trigger, so it gives the focus back to its opener itself;
  * a long one scrolls inside itself with its last row of buttons kept in view (decisions/162).
  */
-export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo, size = "default", printable = false, closeAtTop }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, titleLang, description, descriptionLang, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo, size = "default", printable = false, closeAtTop }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   const [long, setLong] = useState(false);
   // Whether the open dialog outgrows the screen, followed as its content changes (a step, a list
@@ -91,8 +95,18 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
               <span aria-hidden="true">×</span>
             </D.Close>
           ) : null}
-          <D.Title className="mb-2 text-2xl font-bold">{title}</D.Title>
-          {description ? <D.Description className="mb-4 text-muted">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+          <D.Title className="mb-2 text-2xl font-bold" lang={titleLang}>
+            {title}
+          </D.Title>
+          {description ? (
+            <D.Description className="mb-4 text-muted" lang={descriptionLang}>
+              {description}
+            </D.Description>
+          ) : (
+            <D.Description className="sr-only" lang={titleLang}>
+              {title}
+            </D.Description>
+          )}
           {children}
         </D.Content>
       </D.Portal>

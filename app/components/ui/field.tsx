@@ -139,7 +139,8 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   error?: string;
   /** The first, empty option ("Choose…"). */
   placeholder?: string;
-  options: readonly { value: string; label: string }[];
+  /** Each choice; `lang` where its label is the practice's words (PRACTICE_LANG). */
+  options: readonly { value: string; label: string; lang?: string }[];
 }
 
 /** A labelled native select: the most dependable list for keyboards, phones and screen readers. */
@@ -161,7 +162,7 @@ export function SelectField({ label, error, placeholder, options, className = ""
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} lang={o.lang}>
             {o.label}
           </option>
         ))}

@@ -1,6 +1,7 @@
 import { useImperativeHandle, useRef, type Ref } from "react";
 import type { InvoiceTableRow } from "~/lib/accounts-view";
 import { formatCents } from "~/lib/money";
+import { practiceLang } from "~/lib/language";
 import { paymentTexts as t } from "../texts";
 
 /** The invoices of 1§2: a table where its eight columns fit, otherwise a card per invoice, chosen by a container query (decisions/120). */
@@ -26,6 +27,9 @@ export interface InvoiceTableHandle {
  * the invoice lacks a field, issue 68); Pay Now follows the payment's allocation, or says the practice sent none.
  */
 const FIELDS = t.columns;
+
+/** Notes and Type are the practice's words (decisions/403, "The practice's words"); the rest are numbers and dates. */
+const langOf = (row: InvoiceTableRow, at: number) => (at <= 1 ? practiceLang(row.shown[at]) : undefined);
 
 const valueOf = (row: InvoiceTableRow, at: number) => (at === 5 && (row.payNowCents || !row.shown[5]) ? formatCents(row.payNowCents) : row.shown[at]);
 
@@ -77,7 +81,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen, onReach, r
                     </td>
                   ) : null}
                   {FIELDS.map((label, at) => (
-                    <td key={label} className={cell}>
+                    <td key={label} className={cell} lang={langOf(row, at)}>
                       {valueOf(row, at)}
                     </td>
                   ))}
@@ -108,7 +112,9 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen, onReach, r
                   {FIELDS.map((label, at) => (
                     <div key={label} className="contents">
                       <dt className="font-semibold">{label}</dt>
-                      <dd className="min-w-0 break-words">{valueOf(row, at)}</dd>
+                      <dd className="min-w-0 break-words" lang={langOf(row, at)}>
+                        {valueOf(row, at)}
+                      </dd>
                     </div>
                   ))}
                 </dl>

@@ -3,6 +3,7 @@ import { appointmentShown, type AppointmentRow, type AppointmentShown } from "~/
 import { joinUrl, mapSearchUrl } from "../view";
 import { appointmentsTexts as t } from "../texts";
 import { Button } from "~/components/ui/button";
+import { practiceLang } from "~/lib/language";
 
 /**
  * One appointment (2§2 Upcoming and History): when, what, with whom and where, with the location's
@@ -30,7 +31,9 @@ export function AppointmentCard({ row, onPrint, onCancel }: { row: AppointmentRo
       </div>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">{t.type}</dt>
-        <dd className="break-words">{shown.type}</dd>
+        <dd className="break-words" lang={practiceLang(shown.type)}>
+          {shown.type}
+        </dd>
         <dt className="font-semibold">{t.with}</dt>
         <dd className="break-words">{shown.provider}</dd>
         <dt className="font-semibold">{t.for}</dt>
@@ -52,7 +55,9 @@ export function AppointmentCard({ row, onPrint, onCancel }: { row: AppointmentRo
         {shown.cancelReason !== null ? (
           <>
             <dt className="font-semibold">{t.cancelReason}</dt>
-            <dd className="break-words">{shown.cancelReason}</dd>
+            <dd className="break-words" lang={practiceLang(shown.cancelReason)}>
+              {shown.cancelReason}
+            </dd>
           </>
         ) : null}
       </dl>
@@ -96,7 +101,7 @@ export function AppointmentSlip({ row, practice, printedOn }: { row: Appointment
         <dt className="font-semibold">{t.when}</dt>
         <dd>{row.date ? t.nzTime(shown.when) : shown.when}</dd>
         <dt className="font-semibold">{t.type}</dt>
-        <dd>{shown.type}</dd>
+        <dd lang={practiceLang(shown.type)}>{shown.type}</dd>
         <dt className="font-semibold">{t.with}</dt>
         <dd>{shown.provider}</dd>
         <dt className="font-semibold">{t.where}</dt>

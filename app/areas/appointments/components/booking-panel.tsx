@@ -14,6 +14,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { CheckboxField, FieldError, SelectField, TextareaField } from "~/components/ui/field";
 import { recordTexts } from "~/lib/texts/record";
+import { PRACTICE_LANG } from "~/lib/language";
 
 /**
  * The Book Appointment tab (2§2, 2§4): the booking machine's choices as native controls that keyboards, phones and
@@ -69,7 +70,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
   const chosenLocations = c.locations.filter((l) => c.locationIds.includes(l.id));
   const reasonForContact =
     c.reasonsForContact.length > 0 ? (
-      <SelectField label={b.reasonForContact} placeholder={b.generalReason} value={c.reasonForContactId} options={c.reasonsForContact.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "contact.select", id: e.target.value })} />
+      <SelectField label={b.reasonForContact} placeholder={b.generalReason} value={c.reasonForContactId} options={c.reasonsForContact.map((r) => ({ value: r.id, label: r.name, lang: PRACTICE_LANG }))} onChange={(e) => send({ type: "contact.select", id: e.target.value })} />
     ) : null;
   const morning = c.slots.filter((s) => s.period === "Morning");
   const afternoon = c.slots.filter((s) => s.period === "Afternoon");
@@ -109,7 +110,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
           </fieldset>
         ) : null}
 
-        <SelectField label={b.appointmentType} placeholder={b.chooseAType} value={c.typeId} error={c.errors.type} options={c.types.map((x) => ({ value: x.id, label: x.name }))} onChange={(e) => send({ type: "type.select", id: e.target.value })} />
+        <SelectField label={b.appointmentType} placeholder={b.chooseAType} value={c.typeId} error={c.errors.type} options={c.types.map((x) => ({ value: x.id, label: x.name, lang: PRACTICE_LANG }))} onChange={(e) => send({ type: "type.select", id: e.target.value })} />
 
         <fieldset className="flex flex-col gap-2" aria-describedby={c.errors.location ? `${ids}-location-error` : undefined}>
           <legend className="font-semibold">{b.locations}</legend>
@@ -304,11 +305,15 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
               <dt className="font-semibold">{b.reason}</dt>
               <dd className="whitespace-pre-line break-words">{c.reason.trim() || t.notProvided}</dd>
             </dl>
-            {c.screening === "face2face" && c.settings.face2FaceMessage ? <p className="rounded border-l-8 border-brand bg-surface p-3">{c.settings.face2FaceMessage}</p> : null}
+            {c.screening === "face2face" && c.settings.face2FaceMessage ? <p className="rounded border-l-8 border-brand bg-surface p-3" lang={PRACTICE_LANG}>
+                {c.settings.face2FaceMessage}
+              </p> : null}
             {c.settings.terms && !state.matches("failed") ? (
               <section aria-label={b.terms} className="rounded bg-surface p-3 text-sm">
                 <h3 className="font-semibold">{b.terms}</h3>
-                <p className="whitespace-pre-line">{c.settings.terms}</p>
+                <p className="whitespace-pre-line" lang={PRACTICE_LANG}>
+                  {c.settings.terms}
+                </p>
               </section>
             ) : null}
             {state.matches("failed") ? null : (

@@ -2,6 +2,7 @@ import { lettersTexts } from "../texts";
 import { useImperativeHandle, useRef, type Ref } from "react";
 import type { LetterTile } from "~/lib/letters-view";
 import { Button } from "~/components/ui/button";
+import { practiceLang } from "~/lib/language";
 
 export interface LetterGridHandle {
   /** Moves the focus to a tile's View button (the first letter "more" brought). */
@@ -25,7 +26,9 @@ export function LetterGrid({ letters, onView, onPrint, ref }: LetterGridProps) {
         const named = `${letter.type}, ${letter.date}`;
         return (
           <li key={letter.id} className="flex flex-col gap-3 rounded border border-line bg-white p-4 shadow-sm">
-            <h2 className="text-xl font-bold break-words">{letter.type}</h2>
+            <h2 className="text-xl font-bold break-words" lang={practiceLang(letter.type)}>
+              {letter.type}
+            </h2>
             <p>
               <span className="text-muted">{lettersTexts.date}</span>
               {letter.isoDate ? <time dateTime={letter.isoDate}>{letter.date}</time> : letter.date}
@@ -41,12 +44,18 @@ export function LetterGrid({ letters, onView, onPrint, ref }: LetterGridProps) {
                 onClick={() => onView(letter)}
               >
                 {lettersTexts.view}
-                <span className="sr-only"> {named}</span>
+                <span className="sr-only" lang={practiceLang(letter.type)}>
+                  {" "}
+                  {named}
+                </span>
               </Button>
               {letter.pdf ? (
                 <Button variant="secondary" onClick={() => onPrint(letter)}>
                   {lettersTexts.print}
-                  <span className="sr-only"> {named}</span>
+                  <span className="sr-only" lang={practiceLang(letter.type)}>
+                    {" "}
+                    {named}
+                  </span>
                 </Button>
               ) : null}
             </div>

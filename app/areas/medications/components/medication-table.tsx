@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { MedicationRow } from "../view";
 import { medicineGuidanceUrl } from "../view";
 import { medicationsTexts } from "../texts";
+import { practiceLang } from "~/lib/language";
 
 /**
  * A list of medicines (2§2): medicine, dose, instructions, quantity, prescriber and dates. Each name
@@ -30,29 +31,40 @@ function ExternalIcon() {
 
 /** The columns after the medicine's name, as the table heads them and each card lists them. */
 const t = medicationsTexts;
+// The third element: whether the field is the practice's words (marked lang="en" in a te reo page), not a name, number or date.
 const FIELDS = [
-  [t.dose, (row) => row.dose],
-  [t.instructions, (row) => row.instructions],
-  [t.quantity, (row) => row.quantity],
-  [t.prescriber, (row) => row.prescriber],
-  [t.prescribed, (row) => row.prescribed],
-  [t.ends, (row) => row.ends],
-] as const satisfies readonly (readonly [string, (row: MedicationRow) => string])[];
+  [t.dose, (row) => row.dose, true],
+  [t.instructions, (row) => row.instructions, true],
+  [t.quantity, (row) => row.quantity, false],
+  [t.prescriber, (row) => row.prescriber, false],
+  [t.prescribed, (row) => row.prescribed, false],
+  [t.ends, (row) => row.ends, false],
+] as const satisfies readonly (readonly [string, (row: MedicationRow) => string, boolean])[];
 
 /**
  * The medicine's name, linked to its guidance in a new tab (plain text when the practice sent no code
  * to find it by), and whether it is long term, or that the practice did not say (decisions/396).
  */
-function MedicineName({ row }: { row: MedicationRow }) {
+function MedicineName({ row, id }: { row: MedicationRow; id?: string }) {
+  const lang = practiceLang(row.name);
+  // Its own element where it is marked as the practice's words or names the card; else plain text, as in English.
+  const name =
+    id || lang ? (
+      <span id={id} lang={lang}>
+        {row.name}
+      </span>
+    ) : (
+      row.name
+    );
   return (
     <>
       {row.code !== null ? (
         <a href={medicineGuidanceUrl(row.code)} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4 hover:text-brand-dark">
-          {row.name}
+          {name}
           <span className="sr-only"> ({medicationsTexts.newTab})</span> <ExternalIcon />
         </a>
       ) : (
-        row.name
+        name
       )}
       {row.longTerm === true ? <span className="mt-1 block text-sm font-normal text-muted">{t.longTerm}</span> : null}
       {row.longTerm === null ? <span className="mt-1 block text-sm font-normal text-muted">{medicationsTexts.longTermNotRecorded}</span> : null}
@@ -103,8 +115,8 @@ export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll
                 <th scope="row" className={`${cell} font-semibold`}>
                   <MedicineName row={row} />
                 </th>
-                {FIELDS.map(([label, value]) => (
-                  <td key={label} className={cell}>
+                {FIELDS.map(([label, value, practice]) => (
+                  <td key={label} className={cell} lang={practice ? practiceLang(value(row)) : undefined}>
                     {value(row)}
                   </td>
                 ))}
@@ -123,18 +135,20 @@ export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll
         ) : null}
         <ul aria-label={caption} className="flex flex-col gap-3">
           {rows.map((row) => (
-            <li key={row.id} aria-label={row.name} className="rounded border border-muted/40 bg-white p-4">
+            <li key={row.id} aria-labelledby={`medicine-card-${row.id}`} className="rounded border border-muted/40 bg-white p-4">
               <div className="flex items-start gap-3">
                 {selected ? selectOne(row) : null}
                 <p className="min-w-0 break-words font-semibold">
-                  <MedicineName row={row} />
+                  <MedicineName row={row} id={`medicine-card-${row.id}`} />
                 </p>
               </div>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-                {FIELDS.map(([label, value]) => (
+                {FIELDS.map(([label, value, practice]) => (
                   <div key={label} className="contents">
                     <dt className="font-semibold">{label}</dt>
-                    <dd className="min-w-0 break-words">{value(row)}</dd>
+                    <dd className="min-w-0 break-words" lang={practice ? practiceLang(value(row)) : undefined}>
+                      {value(row)}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -166,9 +180,15 @@ export function PrintableList({ rows, patient, printedOn }: { rows: readonly Med
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className={cell}>{row.name}</td>
-              <td className={cell}>{row.dose}</td>
-              <td className={cell}>{row.instructions}</td>
+              <td className={cell} lang={practiceLang(row.name)}>
+                {row.name}
+              </td>
+              <td className={cell} lang={practiceLang(row.dose)}>
+                {row.dose}
+              </td>
+              <td className={cell} lang={practiceLang(row.instructions)}>
+                {row.instructions}
+              </td>
               <td className={cell}>{row.quantity}</td>
               <td className={cell}>{row.prescriber}</td>
               <td className={cell}>{row.prescribed}</td>

@@ -9,6 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { CheckboxField, FieldError, TextareaField } from "~/components/ui/field";
+import { PRACTICE_LANG } from "~/lib/language";
 import { PharmacyPicker } from "./pharmacy-picker";
 
 /**
@@ -92,7 +93,9 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
     >
       <div className="rounded border border-muted/40 bg-surface p-3">
         <p className="font-semibold">{r.aboutRepeats}</p>
-        <p className="whitespace-pre-line">{s.notice}</p>
+        <p className="whitespace-pre-line" lang={PRACTICE_LANG}>
+          {s.notice}
+        </p>
       </div>
 
       <div>
@@ -102,7 +105,9 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
         {errors.medicationIds ? <FieldError>{errors.medicationIds}</FieldError> : null}
         <ul aria-labelledby={ids.list} className="ml-5 list-disc">
           {chosen.map((m) => (
-            <li key={m.id}>{r.medicineWithDose(m.name, m.dose)}</li>
+            <li key={m.id} lang={PRACTICE_LANG}>
+              {r.medicineWithDose(m.name, m.dose)}
+            </li>
           ))}
         </ul>
       </div>

@@ -11,6 +11,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { FieldError, SelectField, TextField } from "~/components/ui/field";
+import { PRACTICE_LANG } from "~/lib/language";
 
 const t = messagingTexts;
 
@@ -279,7 +280,7 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
             {w.disclaimer}
           </h3>
           {/* Sanitised on the server (page.server.ts, disclaimerHtml). */}
-          <div className="break-words [&_p]:mb-2" dangerouslySetInnerHTML={{ __html: disclaimer }} />
+          <div className="break-words [&_p]:mb-2" lang={PRACTICE_LANG} dangerouslySetInnerHTML={{ __html: disclaimer }} />
         </section>
       ) : null}
 

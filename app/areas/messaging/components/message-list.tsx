@@ -6,6 +6,7 @@ import { messagingTexts } from "../texts";
 import { Button } from "~/components/ui/button";
 import { lazyModule } from "~/lib/lazy-module";
 import type { ListWindow } from "./list-window";
+import { PracticeWords } from "~/components/practice-words";
 
 /** Three avatar colours cycling down the list (2§2), each with white text at AA contrast or better. */
 const AVATARS = ["bg-brand", "bg-success", "bg-brand-dark"] as const;
@@ -114,7 +115,7 @@ export function MessageList({ label, rows, total, selected, openId, returnId, on
                 </span>
                 <span className={`w-full break-words ${row.read ? "text-muted" : "font-bold text-ink"}`}>
                   {row.read ? null : <span className="mr-2 rounded bg-brand px-1.5 text-sm font-semibold text-white">{messagingTexts.unread}</span>}
-                  {row.subject}
+                  <PracticeWords>{row.subject}</PracticeWords>
                 </span>
               </button>
             </li>

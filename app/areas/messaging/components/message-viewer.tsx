@@ -3,9 +3,11 @@ import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "../texts";
 import { openMessageTexts as o } from "../open-message-texts";
 import { recordTexts } from "~/lib/texts/record";
+import { PRACTICE_LANG } from "~/lib/language";
 import { initialOf } from "../avatar";
 import type { AttachmentView, Box, MessageView, MessagingSettings } from "../view";
 import { Button } from "~/components/ui/button";
+import { PracticeWords } from "~/components/practice-words";
 
 const t = messagingTexts;
 
@@ -69,7 +71,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
     <section aria-labelledby="open-message-subject" className="flex min-w-0 flex-col gap-4 rounded bg-white p-4 shadow-sm md:p-6">
       <header className="flex flex-col gap-1 border-b border-line pb-3">
         {position !== null ? <p className="text-muted">{o.selectedAt(position, total)}</p> : null}
-        <h2 ref={subject} id="open-message-subject" tabIndex={-1} className="break-words text-2xl font-bold">
+        <h2 ref={subject} id="open-message-subject" tabIndex={-1} className="break-words text-2xl font-bold" lang={m.subject ? PRACTICE_LANG : undefined}>
           {m.subject || recordTexts.notRecorded}
         </h2>
         <div className="flex items-center gap-3">
@@ -109,9 +111,9 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
 
       {m.bodyHtml !== null ? (
         // Sanitised on the server (sanitise-html.server.ts) before it left it.
-        <div className="break-words [&_p]:mb-3 [&_li]:ml-6 [&_li]:list-disc" dangerouslySetInnerHTML={{ __html: m.bodyHtml }} />
+        <div className="break-words [&_p]:mb-3 [&_li]:ml-6 [&_li]:list-disc" lang={PRACTICE_LANG} dangerouslySetInnerHTML={{ __html: m.bodyHtml }} />
       ) : (
-        <div className={`whitespace-pre-wrap break-words ${m.body === "" ? "text-muted" : ""}`}>{m.body || recordTexts.notRecorded}</div>
+        <div className={`whitespace-pre-wrap break-words ${m.body === "" ? "text-muted" : ""}`} lang={m.body ? PRACTICE_LANG : undefined}>{m.body || recordTexts.notRecorded}</div>
       )}
 
       <section aria-labelledby="attachments-heading" className="flex flex-col gap-3 border-t border-line pt-3">
@@ -127,7 +129,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
                 <li key={a.n}>
                   <button type="button" onClick={() => onPreview(a)} className="inline-flex min-h-11 items-center gap-2 rounded border-2 border-brand px-3 text-left font-semibold text-brand">
                     <span aria-hidden="true">📄</span>
-                    {o.numbered(i + 1, a.title)}
+                    <PracticeWords>{o.numbered(i + 1, a.title)}</PracticeWords>
                     <span className="sr-only"> {o.opensPdf}</span>
                   </button>
                 </li>
@@ -143,7 +145,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
                 <li key={a.n}>
                   <button type="button" onClick={() => onPreview(a)} className="flex flex-col items-start gap-1 rounded border-2 border-brand p-2 font-semibold text-brand">
                     <img src={a.url} alt="" loading="lazy" className="h-24 w-32 object-cover" />
-                    {o.numbered(i + 1, a.title)}
+                    <PracticeWords>{o.numbered(i + 1, a.title)}</PracticeWords>
                     <span className="sr-only"> {o.opensImage}</span>
                   </button>
                 </li>
@@ -157,7 +159,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
             <ol className="flex flex-col gap-2">
               {others.map((a, i) => (
                 <li key={a.n} className="flex flex-wrap items-baseline gap-x-2">
-                  <a href={a.url} download className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4">
+                  <a href={a.url} download className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4" lang={PRACTICE_LANG}>
                     {o.numbered(i + 1, a.title)}
                   </a>
                   <span className="text-muted">{t.notPreviewable}</span>

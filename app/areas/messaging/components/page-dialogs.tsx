@@ -5,6 +5,7 @@ import { messagingTexts } from "../texts";
 import { openMessageTexts as o } from "../open-message-texts";
 import type { DraftStep } from "../dialogs";
 import type { AttachmentView } from "../view";
+import { PRACTICE_LANG } from "~/lib/language";
 
 /**
  * The /emails page's smaller dialogs (sending a draft as it is, deleting, an image attachment), fetched when the
@@ -83,13 +84,17 @@ export function DeleteDialog({ ids, busy, onConfirm, onCancel }: { ids: readonly
 export function ImageDialog({ preview, onClose }: { preview: AttachmentView | null; onClose(): void }) {
   const image = preview && preview.kind === "image" ? preview : null;
   return (
-    <Dialog open={image !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} title={image?.title.toLowerCase().endsWith(".png") ? o.pngFile : o.jpgFile} description={image?.title} size="document">
+    <Dialog open={image !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} title={image?.title.toLowerCase().endsWith(".png") ? o.pngFile : o.jpgFile} description={image?.title} descriptionLang={PRACTICE_LANG} size="document">
       {image ? (
         <div className="flex flex-col gap-4">
-          <img src={image.url} alt={image.title} className="max-h-[70vh] w-auto max-w-full self-center object-contain" />
+          <img src={image.url} alt={image.title} lang={PRACTICE_LANG} className="max-h-[70vh] w-auto max-w-full self-center object-contain" />
           <div className="flex flex-wrap gap-3">
             <a href={image.url} download={image.title} className={buttonClass("secondary")}>
-              {o.download}<span className="sr-only"> {image.title}</span>
+              {o.download}
+              <span className="sr-only" lang={PRACTICE_LANG}>
+                {" "}
+                {image.title}
+              </span>
             </a>
             <Button variant="secondary" onClick={onClose}>
               {o.close}

@@ -1,6 +1,7 @@
 import type { ResourceItem } from "../view";
 import { resourcesTexts } from "../texts";
 import { Button, buttonClass } from "~/components/ui/button";
+import { practiceLang } from "~/lib/language";
 
 /** An arrow leaving a box: the usual sign of a link that opens elsewhere; its words say so too. */
 function ExternalIcon() {
@@ -22,7 +23,9 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
     <ul aria-label={resourcesTexts.resources} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {items.map((item) => (
         <li key={item.id} className="flex flex-col gap-3 rounded border border-line bg-white p-4 shadow-sm">
-          <h2 className="text-xl font-bold break-words">{item.title}</h2>
+          <h2 className="text-xl font-bold break-words" lang={practiceLang(item.title)}>
+            {item.title}
+          </h2>
           {/* A type beyond PDF and link is shown as the practice sent it (decisions/396). */}
           {item.kind !== "pdf" && item.type ? <p className="text-muted break-words">{resourcesTexts.typeOf(item.type)}</p> : null}
           {item.kind === "pdf" ? (
@@ -32,7 +35,11 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
                 {/* One span: the flex gap would otherwise open around the hidden title. */}
                 <span>
                   {resourcesTexts.open}
-                  <span className="sr-only"> {item.title}</span> {resourcesTexts.pdfMark}
+                  <span className="sr-only" lang={practiceLang(item.title)}>
+                    {" "}
+                    {item.title}
+                  </span>{" "}
+                  {resourcesTexts.pdfMark}
                 </span>
               </Button>
             </>
@@ -42,7 +49,11 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
               <a href={item.url} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "mt-auto self-start")}>
                 <span>
                   {resourcesTexts.open}
-                  <span className="sr-only"> {item.title}</span> ({resourcesTexts.newTab})
+                  <span className="sr-only" lang={practiceLang(item.title)}>
+                    {" "}
+                    {item.title}
+                  </span>{" "}
+                  ({resourcesTexts.newTab})
                 </span>
                 <ExternalIcon />
               </a>

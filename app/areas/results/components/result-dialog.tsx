@@ -8,6 +8,7 @@ import { Notice } from "~/components/ui/toast";
 import { errorsTexts } from "~/lib/texts/errors";
 import { previewTexts } from "~/lib/texts/preview";
 import { reportsTexts } from "~/lib/texts/reports";
+import { practiceLang, PRACTICE_LANG } from "~/lib/language";
 import { previewHref } from "~/lib/preview-view";
 import type { ChartReply, ResultCard, ResultDetail } from "~/lib/reports-view";
 import type { loader as resultLoader } from "../result.route";
@@ -42,6 +43,7 @@ export function ResultDialog({ result, onRead, onLoad, onClose }: { result: Resu
       open={result !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={result?.test ?? t.testResult}
+      titleLang={practiceLang(result?.test)}
       description={result?.summary || undefined}
       size="wide"
       printable
@@ -111,6 +113,7 @@ function DetailView({ detail, result, onRetry }: { detail: ResultDetail; result:
     case "html":
       return (
         <div
+          lang={PRACTICE_LANG}
           className="flex flex-col gap-3 break-words [&_h3]:text-xl [&_h3]:font-bold [&_h4]:font-bold [&_li]:ml-6 [&_ol]:list-decimal [&_table]:w-full [&_table]:border-collapse [&_td]:border [&_td]:border-line [&_td]:p-2 [&_th]:border [&_th]:border-line [&_th]:p-2 [&_th]:text-left [&_ul]:list-disc [&_a]:text-brand [&_a]:underline"
           // Sanitised on the server (app/.server/sanitise-html.server.ts): only text structure arrives here.
           dangerouslySetInnerHTML={{ __html: detail.html }}

@@ -2,6 +2,7 @@ import { useImperativeHandle, useRef, type Ref } from "react";
 import type { ResultCard } from "~/lib/reports-view";
 import { Button } from "~/components/ui/button";
 import { reportsTexts } from "~/lib/texts/reports";
+import { practiceLang } from "~/lib/language";
 
 const t = reportsTexts;
 
@@ -23,26 +24,28 @@ export function ResultList({ results, onOpen, ref }: { results: readonly ResultC
       {results.map((r, index) => (
         <li key={r.id} className="flex flex-col overflow-hidden rounded bg-white shadow-sm">
           <div className={`flex flex-wrap items-center justify-between gap-2 border-b-4 px-4 py-3 ${r.read ? "border-[#ffb81c] bg-warning-bg text-ink" : "border-transparent bg-success text-white"}`}>
-            <h2 className="text-xl font-bold">{r.test}</h2>
+            <h2 className="text-xl font-bold" lang={practiceLang(r.test)}>
+              {r.test}
+            </h2>
             <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${r.read ? "bg-white text-ink" : "bg-white text-success"}`}>{r.read ? t.read : t.unread}</span>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-4 py-3">
             <dt className="font-semibold">{t.date}</dt>
             <dd>{r.time ? t.dateAndTime(r.date, r.time) : r.date}</dd>
             <dt className="font-semibold">{t.laboratory}</dt>
-            <dd>{r.laboratory}</dd>
+            <dd lang={practiceLang(r.laboratory)}>{r.laboratory}</dd>
             <dt className="font-semibold">{t.requestedBy}</dt>
             <dd>{r.author}</dd>
             {r.folder ? (
               <>
                 <dt className="font-semibold">{t.folder}</dt>
-                <dd>{r.folder}</dd>
+                <dd lang={practiceLang(r.folder)}>{r.folder}</dd>
               </>
             ) : null}
             {r.comments ? (
               <>
                 <dt className="font-semibold">{t.comments}</dt>
-                <dd>{r.comments}</dd>
+                <dd lang={practiceLang(r.comments)}>{r.comments}</dd>
               </>
             ) : null}
           </dl>

@@ -2,6 +2,7 @@ import { SEVERITIES, type AllergyCard, type Severity } from "../view";
 import { healthTexts } from "../../texts";
 import { LevelBadge, TONE_EDGE, type Tone } from "../../components/level-badge";
 import { allergiesTexts } from "../texts";
+import { practiceLang } from "~/lib/language";
 
 /** 2§4: Severe red, Moderate amber, Mild green; a word the spec does not name has none of the three (decisions/396). */
 const TONE: Record<Severity, Tone> = { Severe: "red", Moderate: "amber", Mild: "green" };
@@ -31,7 +32,9 @@ export function AllergyList({ allergies }: { allergies: readonly AllergyCard[] }
       {allergies.map((a) => (
         <li key={a.id} className={`flex flex-col gap-2 rounded bg-white p-4 shadow-sm ${TONE_EDGE[toneOf(a.severity)]}`}>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 className="text-xl font-bold">{a.substance}</h2>
+            <h2 className="text-xl font-bold" lang={practiceLang(a.substance)}>
+              {a.substance}
+            </h2>
             <LevelBadge tone={toneOf(a.severity)}>
               <span className="sr-only">{allergiesTexts.severityPrefix}</span>
               {a.severityLabel}
@@ -42,17 +45,17 @@ export function AllergyList({ allergies }: { allergies: readonly AllergyCard[] }
           {a.severity === null ? <p className="text-muted">{healthTexts.unknownCode("severity")}</p> : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">{allergiesTexts.allergyType}</dt>
-            <dd>{a.type}</dd>
+            <dd lang={practiceLang(a.type)}>{a.type}</dd>
             {a.reaction ? (
               <>
                 <dt className="font-semibold">{allergiesTexts.reaction}</dt>
-                <dd>{a.reaction}</dd>
+                <dd lang={practiceLang(a.reaction)}>{a.reaction}</dd>
               </>
             ) : null}
             {a.note ? (
               <>
                 <dt className="font-semibold">{healthTexts.note}</dt>
-                <dd>{a.note}</dd>
+                <dd lang={practiceLang(a.note)}>{a.note}</dd>
               </>
             ) : null}
           </dl>

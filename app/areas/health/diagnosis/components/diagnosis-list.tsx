@@ -1,5 +1,6 @@
 import type { DiagnosisCard } from "../view";
 import { diagnosisTexts } from "../texts";
+import { practiceLang } from "~/lib/language";
 
 /**
  * A tab's diagnoses (2§2 Diagnosis): each card headed by its day, with the long-term flag and the
@@ -15,7 +16,7 @@ export function DiagnosisList({ label, diagnoses }: { label: string; diagnoses: 
             <h2 className="text-lg font-bold">{d.isoDate ? <time dateTime={d.isoDate}>{d.date}</time> : d.date}</h2>
             {d.longTerm ? <span className="rounded-full border-2 border-brand px-3 py-0.5 text-sm font-bold text-brand">{diagnosisTexts.longTerm}</span> : null}
           </div>
-          <p>{d.text}</p>
+          <p lang={practiceLang(d.text)}>{d.text}</p>
         </li>
       ))}
     </ul>

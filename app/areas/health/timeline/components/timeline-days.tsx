@@ -1,5 +1,7 @@
 import type { TimelineDay } from "../view";
 import { timelinePageTexts } from "../texts";
+import { practiceLang } from "~/lib/language";
+import { PracticeWords } from "~/components/practice-words";
 
 /** The timeline's entries: a heading per date, then each provider's entries of that day (2§2). */
 export function TimelineDays({ days }: { days: readonly TimelineDay[] }) {
@@ -17,8 +19,10 @@ export function TimelineDays({ days }: { days: readonly TimelineDay[] }) {
                 <ul className="mt-1 flex flex-col gap-1">
                   {group.entries.map((e) => (
                     <li key={e.id} className="flex flex-wrap gap-x-2">
-                      <span className="font-semibold">{e.kind}:</span>
-                      <span>{e.text}</span>
+                      <span className="font-semibold">
+                        <PracticeWords>{e.kind}</PracticeWords>:
+                      </span>
+                      <span lang={practiceLang(e.text)}>{e.text}</span>
                       {e.time ? <span className="text-muted">{timelinePageTexts.entryAt(e.time)}</span> : null}
                     </li>
                   ))}

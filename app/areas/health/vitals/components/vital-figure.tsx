@@ -3,6 +3,7 @@ import { recordTexts } from "~/lib/texts/record";
 import { healthTexts } from "../../texts";
 import { newestFirst, type OtherReading, type VitalChart } from "../view";
 import { vitalsTexts } from "../texts";
+import { practiceLang } from "~/lib/language";
 
 /** The series' look in the chart, told in words too (colour is never the only signal). */
 export const SERIES_STYLE = [
@@ -110,7 +111,7 @@ export function OtherReadings({ readings }: { readings: readonly OtherReading[] 
         <tbody>
           {readings.map((r, i) => (
             <tr key={i} className="border-b border-line">
-              <th scope="row" className="py-1 pr-4 font-normal">
+              <th scope="row" className="py-1 pr-4 font-normal" lang={practiceLang(r.name)}>
                 {r.name}
               </th>
               <td className="py-1 pr-4">{r.isoDate ? <time dateTime={r.isoDate}>{r.date}</time> : r.date}</td>
