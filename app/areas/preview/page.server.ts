@@ -4,6 +4,7 @@ import { listingExtent, sentOf } from "~/lib/listing";
 import { letterFileName, letterTileOf } from "~/lib/letters-view";
 import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "~/lib/preview-view";
 import { resultCardOf, resultDetailOf } from "~/lib/reports-view";
+import { previewTexts } from "~/lib/texts/preview";
 import { recordTexts } from "~/lib/texts/record";
 import { rowOf } from "~/.server/invoice-rows.server";
 import { getInvoicePdf, getInvoices } from "~/.server/practice/accounts.server";
@@ -80,18 +81,18 @@ async function invoicePreview({ api, user }: Pick<SignedIn, "api" | "user">, id:
   if (invoice) {
     const row = rowOf(invoice);
     // An invoice without a reference on record (issue 68) is titled as one and its file named by its id.
-    return { title: row.reference ? `Invoice ${row.reference}` : "Invoice", description: [row.date, row.type, row.notes].filter(Boolean).join(" · "), file: { ...file, fileName: `invoice-${row.reference || row.id}.pdf`.replace(/[^\w.-]/g, "") }, result: null };
+    return { title: row.reference ? previewTexts.invoiceNumbered(row.reference) : previewTexts.invoice, description: [row.date, row.type, row.notes].filter(Boolean).join(" · "), file: { ...file, fileName: `invoice-${row.reference || row.id}.pdf`.replace(/[^\w.-]/g, "") }, result: null };
   }
   // An older invoice than the pages read: the practice's own check for this holder decides.
   await getInvoicePdf(api, user.parentId, id);
-  return { title: "Invoice", description: "", file, result: null };
+  return { title: previewTexts.invoice, description: "", file, result: null };
 }
 
 async function letterPreview({ api, user }: Pick<SignedIn, "api" | "user">, id: string): Promise<Found | null> {
   const [letter] = (await getLetter({ api, patientId: user.userId }, id)).resources;
   if (!letter) return null;
   const tile = letterTileOf(letter);
-  return { title: tile.type, description: `Dated ${tile.date}`, file: { url: `/letters/letter/${encodeURIComponent(id)}`, fileName: letterFileName(tile), pdf: tile.pdf }, result: null };
+  return { title: tile.type, description: previewTexts.dated(tile.date), file: { url: `/letters/letter/${encodeURIComponent(id)}`, fileName: letterFileName(tile), pdf: tile.pdf }, result: null };
 }
 
 async function resultPreview({ api, user }: Pick<SignedIn, "api" | "user">, id: string): Promise<Found | null> {

@@ -14,4 +14,7 @@ export const previewTexts = teReo<typeof english>({
   pageFailed: [(page: number) => `Kāore i taea te whakaatu i te whārangi ${page} o te tuhinga. Pēhia te Tikiake kia whakatuwheratia ki tētahi atu kaitiro.`, "drafted"],
   report: ["Te pūrongo a te taiwhanga", "drafted"],
   notPdf: ["Ehara tēnei tuhinga i te PDF, nō reira kāore e taea te whakaatu ki konei. Tikiakehia kia whakatuwheratia ai.", "drafted"],
+  invoice: ["Pire", "drafted"],
+  invoiceNumbered: [(reference: string) => `Pire ${reference}`, "drafted"],
+  dated: [(date: string) => `Nō te ${date}`, "drafted"],
 });

@@ -11,4 +11,9 @@ export const previewTexts = {
   pageFailed: (page: number) => `Page ${page} of the document could not be shown. Use Download to open it in another viewer.`,
   report: "The laboratory's report",
   notPdf: "This document is not a PDF, so it cannot be shown here. Download it to open it.",
+  /** An invoice's page title, by its reference when the practice gave one. */
+  invoice: "Invoice",
+  invoiceNumbered: (reference: string) => `Invoice ${reference}`,
+  /** A letter's date under its title. */
+  dated: (date: string) => `Dated ${date}`,
 } as const;
