@@ -35,7 +35,8 @@ export interface AppointmentRow {
 const notRecorded = recordTexts.notRecorded;
 
 /** The status texts 2§3 lists (contract/appointments.ts APPOINTMENT_STATUSES); any other is shown as sent, in neutral colours. */
-const KNOWN_STATUSES: ReadonlySet<string> = new Set(["Future", "Completed", "Missed", "Cancelled", "Other"]);
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(Object.keys(t.statuses));
+const knownStatus = (status: string): status is keyof typeof t.statuses => KNOWN_STATUSES.has(status);
 
 /** What a card, a slip and the video page show of an appointment: each field its value or "Not recorded". */
 export interface AppointmentShown {
@@ -59,8 +60,9 @@ export function appointmentShown(row: AppointmentRow): AppointmentShown {
   const day = row.date ? `${row.weekday ? `${row.weekday} ` : ""}${row.date}` : null;
   const when = day ? (row.time ? t.dayAt(day, row.time) : t.dayTimeNotRecorded(day, notRecorded)) : t.dateNotRecorded(notRecorded);
   const where = [row.locationName, row.location].filter((part): part is string => part !== null).join(", ");
-  const status = row.missed && row.status !== "Missed" ? t.missedStartPassed : (row.status ?? notRecorded);
-  const known = row.status !== null && KNOWN_STATUSES.has(row.status);
+  const known = row.status !== null && knownStatus(row.status);
+  // A status 2§3 names is said in the page's words; any other is the practice's, shown as sent.
+  const status = row.missed && row.status !== "Missed" ? t.missedStartPassed : row.status === null ? notRecorded : knownStatus(row.status) ? t.statuses[row.status] : row.status;
   return {
     when,
     type: row.type ?? notRecorded,

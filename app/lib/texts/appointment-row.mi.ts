@@ -7,6 +7,13 @@ export const appointmentRowTexts = teReo<typeof english>({
   dayTimeNotRecorded: [(day: string, notRecorded: string) => `${day}, te wā: ${notRecorded}`, "drafted"],
   dateNotRecorded: [(notRecorded: string) => `Te rā: ${notRecorded}`, "drafted"],
   minutes: [(count: number) => (count === 1 ? "1 meneti" : `${count} meneti`), "drafted"],
+  statuses: {
+    Future: ["E heke mai ana", "drafted"],
+    Completed: ["Kua oti", "drafted"],
+    Missed: ["I ngaro", "drafted"],
+    Cancelled: ["Kua whakakorea", "drafted"],
+    Other: ["Tētahi atu", "drafted"],
+  },
   missedStartPassed: ["I ngaro (kua pahure te wā tīmata)", "drafted"],
   label: [(type: string, when: string) => `${type}, ${when}`, "drafted"],
   dateAt: [(date: string, time: string) => `${date}, ${time}`, "drafted"],

@@ -5,6 +5,8 @@ export const appointmentRowTexts = {
   dayTimeNotRecorded: (day: string, notRecorded: string) => `${day}, time: ${notRecorded}`,
   dateNotRecorded: (notRecorded: string) => `Date: ${notRecorded}`,
   minutes: (count: number) => `${count} minutes`,
+  /** The statuses 2§3 lists, as the page says them; any other is shown as the practice sent it. */
+  statuses: { Future: "Future", Completed: "Completed", Missed: "Missed", Cancelled: "Cancelled", Other: "Other" },
   /** A start that passed with the practice still saying it is to come. */
   missedStartPassed: "Missed (start passed)",
   /** For the buttons' accessible names: "Face to Face on 04-03-2026 at 9:30 am". */
