@@ -152,7 +152,7 @@ async function main() {
         transferred.push(json.audits["total-byte-weight"].numericValue);
       }
       console.log(
-        `Lighthouse mobile, ${name} (${route}, ${LANGUAGE}), median of ${RUNS}: performance ${median(performance)} (target ≥ 95; runs ${performance.join(", ")}), accessibility ${median(accessibility)} (target 100), first contentful paint ${(median(paint) / 1000).toFixed(1)} s, ${(median(transferred) / 1024).toFixed(1)} KB transferred; load average ${loadavg()[0].toFixed(1)} (the machine is shared: a loaded one scores lower)`,
+        `Lighthouse mobile, ${name} (${route}, ${LANGUAGE}), median of ${RUNS}: performance ${median(performance)} (target ≥ 95; runs ${performance.join(", ")}), accessibility ${median(accessibility)} (target 100), first contentful paint ${(median(paint) / 1000).toFixed(1)} s, ${(median(transferred) / 1000).toFixed(1)} KB (of 1,000 bytes) transferred; load average ${loadavg()[0].toFixed(1)} (the machine is shared: a loaded one scores lower)`,
       );
     }
     console.log(`Lighthouse reports (JSON, one per run): ${out}`);
