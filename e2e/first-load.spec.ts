@@ -5,6 +5,8 @@ import { dateRangeTexts } from "~/lib/texts/date-range";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { signInTexts } from "~/areas/sign-in/texts";
 import { expect, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
+import { buildDirectoryOf } from "../react-router.config";
+import { LANGUAGE_COOKIE, LANGUAGES, type Language } from "~/lib/language";
 
 /**
  * The budgets (bench/first-load.ts) are held here to what a browser fetches (issue 35, decisions/345):
@@ -15,7 +17,8 @@ import { expect, openSignedIn, signInDirectly, test, waitForHydration, type Worl
  * the first load it is exactly what a first visit fetches, and that none of that code comes with the
  * visit; the tests below show it arriving when the patient reaches for it.
  */
-const client = path.resolve("build/client");
+/** Each language's build (decisions/403): its client files, as the server sends them to a visit in that language. */
+const clientOf = (language: Language) => path.resolve(buildDirectoryOf(language), "client");
 
 function scriptsFetched(page: Page): Set<string> {
   const fetched = new Set<string>();
@@ -83,65 +86,69 @@ async function notCompressed(response: Response): Promise<string | null> {
 const VISITS_AT_ONCE = 4;
 
 test.describe("first-load JavaScript, as the browser loads it", () => {
-  test("every page's first visit fits its budget, counted until the network is quiet, and arrives compressed", async ({ browser, page, world, baseURL }) => {
-    test.setTimeout(120_000);
-    await signInDirectly(page, world.user("solo"));
-    const signedIn = await page.context().storageState();
-    const pages = pagesOf(readBrowserManifest(client)).filter((p) => !NOT_VISITED.has(p.url));
-    // Each visit in a browser context of its own (an empty cache, its own network), a few at a time: a
-    // visit is mostly waiting (the network's quiet half second, a context made and closed), and one
-    // visit's requests are not another's, so visiting them side by side measures the same.
-    const visit = async ({ url, routeIds }: (typeof pages)[number]): Promise<BrowserLoad> => {
-      const inShell = routeIds.some((id) => id.includes("shell/layout.route"));
-      const context = await browser.newContext({ baseURL, ...(inShell ? { storageState: signedIn } : {}) });
-      try {
-        const tab = await context.newPage();
-        tab.on("response", (response) => {
-          if (COMPRESSED.includes(response.request().resourceType())) compression.push(notCompressed(response));
-        });
-        const load = await browserFirstLoad(client, tab, VISIT[url] ?? url);
-        // A visit that ended somewhere else (a redirect to sign-in) would measure another page.
-        expect(new URL(tab.url()).pathname, `the visit of ${url}`).toBe(VISIT[url] ?? url);
-        return { ...load, url };
-      } finally {
-        await context.close();
-      }
-    };
-    const compression: Promise<string | null>[] = [];
-    const loads: BrowserLoad[] = new Array(pages.length);
-    let next = 0;
-    const visitor = async () => {
-      while (next < pages.length) {
-        const i = next++;
-        loads[i] = await visit(pages[i]);
-      }
-    };
-    await Promise.all(Array.from({ length: VISITS_AT_ONCE }, visitor));
-    // What the build-only measure counts, page by page, against what the browser fetched.
-    const built = new Map((await measurePages(client)).map((p) => [p.url, p.scripts]));
-    const signedInPages = new Set(pages.filter((p) => p.routeIds.some((id) => id.includes("shell/layout.route"))).map((p) => p.url));
-    const unlike = loads.flatMap(({ url, scripts }) => {
-      const counted = built.get(url) ?? [];
-      const notFetched = counted.filter((s) => !scripts.includes(s));
-      const moreFetched = url in REACHED_FOR ? scripts.filter((s) => !counted.includes(s)) : [];
-      const reachedFor = scripts.filter((s) => REACHED_FOR[url]?.test(s) || (signedInPages.has(url) && SIGNED_IN_REACHED_FOR.test(s)));
-      return [
-        ...notFetched.map((s) => `${url}: ${s} counted from the build but not fetched`),
-        ...moreFetched.map((s) => `${url}: ${s} fetched but not counted from the build`),
-        ...reachedFor.map((s) => `${url}: ${s} fetched by a visit, before the patient reached for it`),
-      ];
+  for (const language of LANGUAGES) {
+    test(`${language === "en" ? "" : "in te reo, "}every page's first visit fits its budget, counted until the network is quiet, and arrives compressed`, async ({ browser, page, world, baseURL }) => {
+      test.setTimeout(120_000);
+      const client = clientOf(language);
+      await signInDirectly(page, world.user("solo"));
+      const signedIn = await page.context().storageState();
+      const pages = pagesOf(readBrowserManifest(client)).filter((p) => !NOT_VISITED.has(p.url));
+      // Each visit in a browser context of its own (an empty cache, its own network), a few at a time: a
+      // visit is mostly waiting (the network's quiet half second, a context made and closed), and one
+      // visit's requests are not another's, so visiting them side by side measures the same.
+      const visit = async ({ url, routeIds }: (typeof pages)[number]): Promise<BrowserLoad> => {
+        const inShell = routeIds.some((id) => id.includes("shell/layout.route"));
+        const context = await browser.newContext({ baseURL, ...(inShell ? { storageState: signedIn } : {}) });
+        if (language !== "en") await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: baseURL! }]);
+        try {
+          const tab = await context.newPage();
+          tab.on("response", (response) => {
+            if (COMPRESSED.includes(response.request().resourceType())) compression.push(notCompressed(response));
+          });
+          const load = await browserFirstLoad(client, tab, VISIT[url] ?? url);
+          // A visit that ended somewhere else (a redirect to sign-in) would measure another page.
+          expect(new URL(tab.url()).pathname, `the visit of ${url}`).toBe(VISIT[url] ?? url);
+          return { ...load, url };
+        } finally {
+          await context.close();
+        }
+      };
+      const compression: Promise<string | null>[] = [];
+      const loads: BrowserLoad[] = new Array(pages.length);
+      let next = 0;
+      const visitor = async () => {
+        while (next < pages.length) {
+          const i = next++;
+          loads[i] = await visit(pages[i]);
+        }
+      };
+      await Promise.all(Array.from({ length: VISITS_AT_ONCE }, visitor));
+      // What the build-only measure counts, page by page, against what the browser fetched.
+      const built = new Map((await measurePages(client)).map((p) => [p.url, p.scripts]));
+      const signedInPages = new Set(pages.filter((p) => p.routeIds.some((id) => id.includes("shell/layout.route"))).map((p) => p.url));
+      const unlike = loads.flatMap(({ url, scripts }) => {
+        const counted = built.get(url) ?? [];
+        const notFetched = counted.filter((s) => !scripts.includes(s));
+        const moreFetched = url in REACHED_FOR ? scripts.filter((s) => !counted.includes(s)) : [];
+        const reachedFor = scripts.filter((s) => REACHED_FOR[url]?.test(s) || (signedInPages.has(url) && SIGNED_IN_REACHED_FOR.test(s)));
+        return [
+          ...notFetched.map((s) => `${url}: ${s} counted from the build but not fetched`),
+          ...moreFetched.map((s) => `${url}: ${s} fetched but not counted from the build`),
+          ...reachedFor.map((s) => `${url}: ${s} fetched by a visit, before the patient reached for it`),
+        ];
+      });
+      expect(unlike).toEqual([]);
+      expect(Object.keys(REACHED_FOR).filter((url) => !loads.some((l) => l.url === url))).toEqual([]);
+      expect(signedInPages.size).toBeGreaterThan(10);
+      const report = loads.map((l) => `${l.url} ${kb(l.gzipBytes)} (${l.gzipBytes} bytes) in ${l.scripts.length} files${l.afterLoad.length > 0 ? ` (${kb(l.afterLoadBytes)} after the load)` : ""}`).join("\n");
+      console.log(`First-load JavaScript as the browser fetches it, gzip:\n${report}`);
+      expect(overBudget(loads), report).toEqual([]);
+      // Every document, script and stylesheet of every visit (a signed-in page streams as the sign-in page does).
+      expect(compression.length).toBeGreaterThan(pages.length * 3);
+      expect((await Promise.all(compression)).filter((why) => why !== null)).toEqual([]);
+      expect(ceilingsToRemove(loads), report).toEqual([]);
     });
-    expect(unlike).toEqual([]);
-    expect(Object.keys(REACHED_FOR).filter((url) => !loads.some((l) => l.url === url))).toEqual([]);
-    expect(signedInPages.size).toBeGreaterThan(10);
-    const report = loads.map((l) => `${l.url} ${kb(l.gzipBytes)} (${l.gzipBytes} bytes) in ${l.scripts.length} files${l.afterLoad.length > 0 ? ` (${kb(l.afterLoadBytes)} after the load)` : ""}`).join("\n");
-    console.log(`First-load JavaScript as the browser fetches it, gzip:\n${report}`);
-    expect(overBudget(loads), report).toEqual([]);
-    // Every document, script and stylesheet of every visit (a signed-in page streams as the sign-in page does).
-    expect(compression.length).toBeGreaterThan(pages.length * 3);
-    expect((await Promise.all(compression)).filter((why) => why !== null)).toEqual([]);
-    expect(ceilingsToRemove(loads), report).toEqual([]);
-  });
+  }
 
 
   test("the sign-in page fetches the sign-in steps once the patient starts on the form: steps that cannot be fetched are told, and the form fetches them again; a Login pressed before they arrive signs in once they do", async ({ page, world }) => {
