@@ -139,7 +139,8 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   error?: string;
   /** The first, empty option ("Choose…"). */
   placeholder?: string;
-  options: readonly { value: string; label: string }[];
+  /** `translate: "no"` for a label that is a symbol rather than words (a blood group): the same in every language. */
+  options: readonly { value: string; label: string; translate?: "no" }[];
 }
 
 /** A labelled native select: the most dependable list for keyboards, phones and screen readers. */
@@ -161,7 +162,7 @@ export function SelectField({ label, error, placeholder, options, className = ""
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} translate={o.translate}>
             {o.label}
           </option>
         ))}
