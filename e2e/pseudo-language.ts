@@ -1,0 +1,156 @@
+import { createServer, type AddressInfo } from "node:net";
+import type { BrowserContext, Page } from "@playwright/test";
+import { MOCK_PORT, SMTP_PORT } from "../playwright.config";
+import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
+import { expect, type World, type WorldUser } from "./fixtures";
+import { endpoints } from "@contract/endpoints";
+import { PatientAuthReplySchema, readAuthReply } from "@contract/auth";
+import { LANGUAGE_COOKIE } from "~/lib/language";
+import { PLAIN_WORD, pseudoWords } from "../scripts/pseudo-language";
+import { BROWSERS, PLATFORMS } from "~/.server/portal-store/schema";
+
+/**
+ * The pseudo-language walk's tools (issue 69, decisions/403), shared by e2e/pseudo-language.spec.ts's tests: a
+ * portal serving the pseudo-language build as its te reo (PORTAL_PSEUDO=1, `npm run build:pseudo`), where every
+ * catalogue word has its letters accented, so that any text a person reads or hears that still has plain letters
+ * came from no catalogue. What the practice wrote is exempt where the page marks it as the practice's
+ * (`lang="en"`, or `translate="no"` for a name), as a te reo page must for a screen reader.
+ */
+
+/** A name as the pseudo-language writes it, for a locator: matched as a substring, like a string name. */
+export const p = pseudoWords;
+/** A name that starts with these words in the pseudo-language. */
+export const startsWith = (words: string) => new RegExp(`^${pseudoWords(words).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+
+/** Starts the portal that serves the pseudo-language as its te reo: once per file, in its beforeAll. */
+export async function startPseudoPortal(): Promise<PortalProcess> {
+  const port = await freePort();
+  // Its own origin and the mock's mail catcher, so that passkeys and the e-mailed code are offered (a relying
+  // party needs an origin, a code a way to send it) and their dialogs walked.
+  return startPortalProcess(port, { PRACTICE_IDENTITY_URL: `http://127.0.0.1:${MOCK_PORT}`, PORTAL_PSEUDO: "1", LOG_LEVEL: "warn", PORTAL_ORIGIN: `http://localhost:${port}`, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` });
+}
+
+/** The portal's address as its browsers use it: its origin (PORTAL_ORIGIN, above). */
+export const origin = (portal: PortalProcess) => portal.url.replace("127.0.0.1", "localhost");
+
+/** A browser context on that portal with te reo chosen (the pseudo-language stands in for it), and its page. */
+export async function pseudoPage(context: BrowserContext, portal: PortalProcess): Promise<Page> {
+  await context.addCookies([{ name: LANGUAGE_COOKIE, value: "mi", url: origin(portal) }]);
+  return context.newPage();
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Every string the practice sent the portal during the walk: each GET the world's journal holds, asked
+ * again of the mock with a token of the patient's own. The practice's words are exempt wherever they
+ * stand, in a sentence or an accessible name too.
+ */
+export async function practiceStrings(world: World, user: WorldUser): Promise<string[]> {
+  const post = async (url: string, body: unknown) => (await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
+  const identity = (await post(`http://127.0.0.1:${MOCK_PORT}/${endpoints.identityAuthentication.path}`, { UserName: user.username, Password: user.password, q: "" })) as { ACCAPIURL: string };
+  const api = identity.ACCAPIURL.endsWith("/") ? identity.ACCAPIURL : `${identity.ACCAPIURL}/`;
+  const signedIn = readAuthReply(PatientAuthReplySchema.parse(await post(`${api}${endpoints.patientAuthentication.path}`, { UserName: user.username, Password: user.password, q: "" })));
+  if (signedIn.kind !== "signedIn") throw new Error(`${user.label} was not signed in at the mock: ${JSON.stringify(signedIn)}`);
+  const strings = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (typeof value === "string" && /^\s*[[{]/.test(value)) {
+      // A setting that is JSON in a string (1§3's PaymentCardTypes): its strings are the practice's too.
+      try {
+        collect(JSON.parse(value));
+      } catch {
+        strings.add(value.trim());
+      }
+    } else if (typeof value === "string") {
+      // Whole, and in the pieces a list setting is cut into ("Visa - 2.5%|Mastercard - 2.5%").
+      for (const piece of [value, ...value.split(/[|;,\n]/)]) if (/[A-Za-z]/.test(piece)) strings.add(piece.trim());
+    } else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === "object") Object.values(value).forEach(collect);
+  };
+  const asked = new Set<string>();
+  for (const call of await world.requests({ method: "GET" })) {
+    const url = new URL(`${api}${call.path}`);
+    // A call that takes its token in the query (2§7's letters) has it there, redacted in the journal.
+    for (const [name, value] of Object.entries(call.query as Record<string, string>)) url.searchParams.set(name, name === "Token" ? signedIn.token : String(value));
+    if (asked.has(url.href)) continue;
+    asked.add(url.href);
+    const res = await fetch(url, { headers: { Token: signedIn.token } });
+    if (res.headers.get("content-type")?.includes("json")) collect(await res.json());
+  }
+  return [...strings].filter((s) => s.length > 1).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The texts of the page that hold plain letters once the practice's strings are taken out and what is
+ * marked as the practice's is left aside: each with its element, for the failure to name.
+ */
+export async function plainWords(page: Page, practice: readonly string[]): Promise<string[]> {
+  return page.evaluate(([pattern, practice]) => {
+    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const practiceWords = practice.length > 0 ? new RegExp(practice.map(escape).join("|"), "gi") : null;
+    const plainPattern = new RegExp(pattern);
+    // An address (a website, an e-mail, a link with its scheme such as a share link's shlink:/…) is no word of any language.
+    const address = /\b[a-z][a-z0-9+.-]*:\/\S+|[\w.+-]*[\w-]+(\.[\w-]+)+/gi;
+    const withoutPractice = (text: string) => (practiceWords ? text.replace(practiceWords, " ") : text);
+    // Each taken out first in turn: a practice's string may hold an address, and a long address (a share link's
+    // base64) may hold a short practice string, which taken out first would cut it.
+    const plain = { test: (text: string) => plainPattern.test(withoutPractice(text).replace(address, " ")) && plainPattern.test(withoutPractice(text.replace(address, " "))) };
+    // What is in a field is the patient's own or prefilled for the practice (a booking's reason): a textarea's text
+    // is its value, as an input's value is, which is not read either.
+    const exempt = (element: Element | null) => element?.closest('[lang^="en"], [translate="no"], script, style, noscript, template, textarea') != null;
+    const found: string[] = [];
+    const where = (element: Element) => `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}>`;
+    if (plain.test(document.title)) found.push(`<title>: ${document.title}`);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      if (plain.test(text) && !exempt(node.parentElement)) found.push(`${where(node.parentElement!)}: ${text.trim().slice(0, 120)}`);
+    }
+    for (const element of document.body.querySelectorAll("[aria-label], [title], [placeholder], [alt], [aria-description], [aria-valuetext]")) {
+      if (exempt(element)) continue;
+      for (const name of ["aria-label", "title", "placeholder", "alt", "aria-description", "aria-valuetext"]) {
+        const value = element.getAttribute(name);
+        if (value && plain.test(value)) found.push(`${where(element)} ${name}: ${value.slice(0, 120)}`);
+      }
+    }
+    return found;
+  }, [PLAIN_WORD.source, practice] as const);
+}
+
+
+/**
+ * What a walk saw: each screen, dialog or state by its name, as the page's HTML while it was shown (a dialog
+ * while open). They are read once the walk is over, when the practice's strings are known.
+ */
+export class Snapshots {
+  readonly pages: Record<string, string> = {};
+  async take(page: Page, name: string) {
+    if (name in this.pages) throw new Error(`Two snapshots named ${name}`);
+    this.pages[name] = await page.content();
+  }
+}
+
+/**
+ * Reads each snapshot again in a fresh page of the same context (its HTML, no scripts), once the practice's
+ * strings are known, and expects none to show a plain word. Names of products (a device's browser and
+ * system, decisions/295) are no one's words to translate either.
+ */
+export async function expectNoPlainWords(context: BrowserContext, portal: PortalProcess, world: World, user: WorldUser, snapshots: Snapshots) {
+  const practice = [...(await practiceStrings(world, user)), ...BROWSERS, ...PLATFORMS].sort((a, b) => b.length - a.length);
+  const page = await context.newPage();
+  const seen: Record<string, string[]> = {};
+  for (const [name, html] of Object.entries(snapshots.pages)) {
+    await page.route(`${origin(portal)}/__walk`, (route) => route.fulfill({ contentType: "text/html", body: html.replace(/<script\b[\s\S]*?<\/script>/gi, "") }));
+    await page.goto(`${origin(portal)}/__walk`);
+    seen[name] = await plainWords(page, practice);
+    await page.unroute(`${origin(portal)}/__walk`);
+  }
+  await page.close();
+  expect(Object.fromEntries(Object.entries(seen).filter(([, found]) => found.length > 0))).toEqual({});
+}
