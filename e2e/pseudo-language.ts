@@ -159,7 +159,7 @@ export async function expectNoPlainWords(context: BrowserContext, portal: Portal
   const page = await context.newPage();
   const seen: Record<string, string[]> = {};
   for (const [name, html] of Object.entries(snapshots.pages)) {
-    await page.route(`${origin(portal)}/__walk`, (route) => route.fulfill({ contentType: "text/html", body: html.replace(/<script\b[\s\S]*?<\/script>/gi, "") }));
+    await page.route(`${origin(portal)}/__walk`, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html.replace(/<script\b[\s\S]*?<\/script>/gi, "") }));
     await page.goto(`${origin(portal)}/__walk`);
     seen[name] = await plainWords(page, practice);
     await page.unroute(`${origin(portal)}/__walk`);

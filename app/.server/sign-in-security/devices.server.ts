@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { addressRange, DEVICE_ID_PATTERN, newDeviceMailTo } from "~/lib/devices";
+import { deviceName } from "~/lib/device-name";
 import { formatDateTime } from "~/lib/dates";
 import { deviceMailTexts } from "~/lib/texts/devices";
 import type { AccessAction } from "~/lib/access-kinds";
@@ -159,7 +160,7 @@ export async function noteSignIn(notices: DeviceNotices, who: DeviceHolder & { u
   const to = newDeviceMailTo(sighting, who.username);
   if (!to || !notices.sendMail) return { isNew: sighting.isNew, mailed: false };
   try {
-    await notices.sendMail({ to, subject: deviceMailTexts.subject, text: deviceMailTexts.body(device.label, formatDateTime(now.getTime()), device.range) });
+    await notices.sendMail({ to, subject: deviceMailTexts.subject, text: deviceMailTexts.body(deviceName(device.label), formatDateTime(now.getTime()), device.range) });
     return { isNew: true, mailed: true };
   } catch (error) {
     const { logger, mailFailures } = observability();

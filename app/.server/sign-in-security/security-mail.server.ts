@@ -2,6 +2,7 @@ import { addressRange } from "~/lib/devices";
 import { isEmailAddress } from "~/lib/email-address";
 import { formatDateTime } from "~/lib/dates";
 import { deviceLabel } from "../access-entries.server";
+import { deviceName } from "~/lib/device-name";
 import { clientAddress } from "../client-address.server";
 import type { SendMail } from "./mail.server";
 import { securityMailTexts, type SecurityChange } from "./security-mail-texts";
@@ -20,7 +21,7 @@ export async function mailSecurityChange(sendMail: SendMail | null, to: string, 
   const address = to.trim();
   if (!sendMail || !isEmailAddress(address)) return false;
   try {
-    const body = securityMailTexts.body(securityMailTexts.what(change), formatDateTime(now), deviceLabel(request.headers.get("User-Agent")), addressRange(clientAddress(request)));
+    const body = securityMailTexts.body(securityMailTexts.what(change), formatDateTime(now), deviceName(deviceLabel(request.headers.get("User-Agent"))), addressRange(clientAddress(request)));
     await sendMail({ to: address, subject: securityMailTexts.subject, text: body });
     return true;
   } catch (error) {
