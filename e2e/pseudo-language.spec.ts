@@ -1,99 +1,448 @@
-import { createServer, type AddressInfo } from "node:net";
-import type { Page } from "@playwright/test";
-import { MOCK_PORT } from "../playwright.config";
-import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
-import { expect, signInDirectly, test } from "./fixtures";
-import { practiceStrings } from "./practice-strings";
-import { LANGUAGE_COOKIE } from "~/lib/language";
-import { PLAIN_WORD, pseudoWords } from "../scripts/pseudo-language";
-import { BROWSERS, PLATFORMS } from "~/.server/portal-store/schema";
+import type { Locator, Page } from "@playwright/test";
+import type { PortalProcess } from "../tests/helpers/portal-process";
+import { expect, signInDirectly, test, waitForHydration, type World } from "./fixtures";
+import { appointmentsTexts } from "~/areas/appointments/texts";
+import { shareTexts } from "~/areas/summary/texts";
+import { expectNoPlainWords, origin, p, pseudoPage, Snapshots, startPseudoPortal, startsWith } from "./pseudo-language";
 
 /**
- * The pseudo-language walk (issue 69, decisions/403): a portal serving the pseudo-language build as its
- * te reo (PORTAL_PSEUDO=1, `npm run build:pseudo`), where every catalogue word has its letters accented.
- * Every screen is walked, and any text a person reads or hears that still has plain letters came from
- * no catalogue: the test names it. What the practice wrote is exempt where the page marks it as the
- * practice's (`lang="en"`, or `translate="no"` for a name), as a te reo page must for a screen reader.
+ * The pseudo-language walk (issue 69, decisions/403): every screen, and every dialog and state a patient
+ * meets, in a portal serving the pseudo-language build as its te reo (e2e/pseudo-language.ts). Each test
+ * walks one group of areas, keeps each state's HTML while it is shown, and names every text that still has
+ * plain letters once the practice's own strings are taken out.
  */
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+let portal: PortalProcess;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  portal = await startPseudoPortal();
+});
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+/** Signs the world's solo in on the pseudo-language portal and opens `path`, hydrated. */
+async function open(page: Page, world: World, path: string) {
+  await signInDirectly(page, world.user("solo"));
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await waitForHydration(page);
 }
 
-/**
- * The texts of the page that hold plain letters once the practice's strings are taken out and what is
- * marked as the practice's is left aside: each with its element, for the failure to name.
- */
-async function plainWords(page: Page, practice: readonly string[]): Promise<string[]> {
-  return page.evaluate(([pattern, practice]) => {
-    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const practiceWords = practice.length > 0 ? new RegExp(practice.map(escape).join("|"), "gi") : null;
-    const plainPattern = new RegExp(pattern);
-    // An address (a website, an e-mail) is no word of any language.
-    const address = /[\w.+-]*[\w-]+(\.[\w-]+)+/g;
-    const plain = { test: (text: string) => plainPattern.test((practiceWords ? text.replace(practiceWords, " ") : text).replace(address, " ")) };
-    const exempt = (element: Element | null) => element?.closest('[lang^="en"], [translate="no"], script, style, noscript, template') != null;
-    const found: string[] = [];
-    const where = (element: Element) => `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}>`;
-    if (plain.test(document.title)) found.push(`<title>: ${document.title}`);
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? "";
-      if (plain.test(text) && !exempt(node.parentElement)) found.push(`${where(node.parentElement!)}: ${text.trim().slice(0, 120)}`);
-    }
-    for (const element of document.body.querySelectorAll("[aria-label], [title], [placeholder], [alt], [aria-description], [aria-valuetext]")) {
-      if (exempt(element)) continue;
-      for (const name of ["aria-label", "title", "placeholder", "alt", "aria-description", "aria-valuetext"]) {
-        const value = element.getAttribute(name);
-        if (value && plain.test(value)) found.push(`${where(element)} ${name}: ${value.slice(0, 120)}`);
-      }
-    }
-    return found;
-  }, [PLAIN_WORD.source, practice] as const);
+/** A dialog by its name in the pseudo-language, once it is shown. */
+async function dialog(page: Page, name: string | RegExp): Promise<Locator> {
+  const found = page.getByRole("dialog", { name: typeof name === "string" ? p(name) : name });
+  await expect(found).toBeVisible();
+  return found;
 }
 
-test.describe("the pseudo-language", () => {
-  let portal: PortalProcess;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    portal = await startPortalProcess(await freePort(), { PRACTICE_IDENTITY_URL: `http://127.0.0.1:${MOCK_PORT}`, PORTAL_PSEUDO: "1", LOG_LEVEL: "warn" });
-  });
-  test.afterAll(async () => {
-    await portal?.stop();
-  });
+test("the sign-in page and every screen show no word that comes from no catalogue", async ({ browser, world }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: origin(portal) });
+  const page = await pseudoPage(context, portal);
+  const snapshots = new Snapshots();
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: p("Login") })).toBeVisible();
+  await snapshots.take(page, "/login");
+  const user = world.user("solo");
+  await signInDirectly(page, user);
+  for (const path of ["/", "/profile", "/medications", "/reports", "/emails", "/appointments", "/diagnosis", "/allergies", "/immunisation", "/vitals", "/timeline", "/reminders", "/resources", "/letters", "/accounts", "/access-record", "/sharing", "/summary"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await snapshots.take(page, path);
+  }
+  await expectNoPlainWords(context, portal, world, user, snapshots);
+  await context.close();
+});
 
-  test("the sign-in page and every screen show no word that comes from no catalogue", async ({ browser, world }) => {
-    test.setTimeout(90_000);
-    const context = await browser.newContext({ baseURL: portal.url });
-    await context.addCookies([{ name: LANGUAGE_COOKIE, value: "mi", url: portal.url }]);
-    const page = await context.newPage();
-    const pages: Record<string, string> = {};
+test("the sign-in page's dialogs, forms and refusals, and the sign-in page on a phone", async ({ browser, world }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ baseURL: origin(portal) });
+  const page = await pseudoPage(context, portal);
+  const snapshots = new Snapshots();
+  const user = world.user("solo");
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: p("Login"), exact: true })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: p("Login"), exact: true }).click();
+  await expect(page.getByLabel(p("Email"))).toHaveAttribute("aria-invalid", "true");
+  await snapshots.take(page, "sign-in submitted empty");
+
+  await page.getByLabel(p("Email")).fill(user.username);
+  await page.getByLabel(p("Password"), { exact: true }).fill("not-the-password");
+  await page.getByRole("button", { name: p("Login"), exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toBeVisible();
+  await snapshots.take(page, "sign-in refused");
+
+  await page.getByRole("button", { name: p("Having trouble signing in?") }).click();
+  const help = await dialog(page, "Login Help");
+  await snapshots.take(page, "Login Help");
+  await help.getByRole("checkbox", { name: p("I’m not a robot") }).check();
+  await expect(help.getByText(p("Done: you can continue."))).toBeVisible({ timeout: 20_000 });
+  await help.getByRole("button", { name: p("Ask For Help") }).click();
+  await expect(help.getByText(p("First Name is Required"))).toBeVisible();
+  await snapshots.take(page, "Login Help submitted empty");
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+
+  await page.getByRole("link", { name: p("Forgot Password?") }).click();
+  await expect(page.getByRole("heading", { name: p("Forgot your password?"), level: 1 })).toBeVisible();
+  await snapshots.take(page, "Forgot Password");
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: p("New patient? Sign up") }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await snapshots.take(page, "Sign up");
+
+  // The dialogs that follow a sign-in through the form: the chooser of linked accounts, the forced password update.
+  const signInAs = async (label: string) => {
+    await context.clearCookies({ name: "__portal" });
     await page.goto("/login");
-    await expect(page.getByRole("button", { name: pseudoWords("Login") })).toBeVisible();
-    pages["/login"] = await page.content();
-    const user = world.user("solo");
-    await signInDirectly(page, user);
-    for (const path of ["/", "/profile", "/medications", "/reports", "/emails", "/appointments", "/diagnosis", "/allergies", "/immunisation", "/vitals", "/timeline", "/reminders", "/resources", "/letters", "/accounts", "/access-record", "/sharing", "/summary"]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      pages[path] = await page.content();
-    }
-    // Each page is read again once the practice's strings are known (a fresh page of the same HTML, no scripts).
-    // Names of products (a device's browser and system, decisions/295) are no one's words to translate either.
-    const practice = [...(await practiceStrings(world, user)), ...BROWSERS, ...PLATFORMS].sort((a, b) => b.length - a.length);
-    const seen: Record<string, string[]> = {};
-    for (const [path, html] of Object.entries(pages)) {
-      await page.route(`${portal.url}/__walk`, (route) => route.fulfill({ contentType: "text/html", body: html.replace(/<script\b[\s\S]*?<\/script>/gi, "") }));
-      await page.goto("/__walk");
-      seen[path] = await plainWords(page, practice);
-      await page.unroute(`${portal.url}/__walk`);
-    }
+    await waitForHydration(page);
+    await page.getByLabel(p("Email")).fill(world.user(label).username);
+    await page.getByLabel(p("Password"), { exact: true }).fill(world.user(label).password);
+    await page.getByRole("button", { name: p("Login"), exact: true }).click();
+  };
+  await signInAs("family");
+  await dialog(page, "Select an account to continue");
+  await snapshots.take(page, "the chooser of linked accounts");
+  await signInAs("reset");
+  const update = await dialog(page, "Update your password to continue");
+  await snapshots.take(page, "the forced password update");
+  await update.getByRole("button", { name: p("Proceed"), exact: true }).click();
+  await expect(update.locator("[aria-invalid=true]").or(update.getByRole("alert")).first()).toBeVisible();
+  await snapshots.take(page, "the forced password update, refused");
+
+  await context.clearCookies({ name: "__portal" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: p("Login"), exact: true })).toBeVisible();
+  await snapshots.take(page, "sign-in at 390 px");
+
+  await expectNoPlainWords(context, portal, world, [user, world.user("family"), world.user("reset")], snapshots);
+  await context.close();
+});
+
+test("the shell: the account menu, the header on a phone, the language control, a page not found, a failed page, the session-expiry warning", async ({ browser, world }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ baseURL: origin(portal) });
+  const page = await pseudoPage(context, portal);
+  const snapshots = new Snapshots();
+  const user = world.user("solo");
+  await page.clock.install();
+  await open(page, world, "/");
+
+  await page.getByRole("button", { name: p("account menu") }).click();
+  await expect(page.getByRole("menuitem").first()).toBeVisible();
+  await snapshots.take(page, "the account menu");
+  await page.keyboard.press("Escape");
+
+  // The warning comes 5 minutes before the idle timeout (e2e/session-expiry.spec.ts).
+  await page.clock.fastForward("25:05");
+  await dialog(page, "You will be signed out soon");
+  await snapshots.take(page, "the session-expiry warning");
+  await page.getByRole("button", { name: p("Stay signed in") }).click();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const details = page.getByRole("banner").getByRole("button", { name: startsWith("Details of ") });
+  await details.click();
+  await expect(page.getByRole("banner").getByRole("button", { name: startsWith("Hide details of ") })).toHaveAttribute("aria-expanded", "true");
+  await snapshots.take(page, "the header's details at 390 px, with the language control");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await snapshots.take(page, "a page not found");
+
+  await world.fault({ path: "Patient/PaymentNotice", status: 503 });
+  await page.goto("/accounts");
+  await expect(page.getByRole("button", { name: p("Retry") })).toBeVisible();
+  await snapshots.take(page, "a failed page");
+  await world.clearFaults();
+
+  await expectNoPlainWords(context, portal, world, user, snapshots);
+  await context.close();
+});
+
+test.describe("appointments", () => {
+  // The COVID questionnaire is asked where the practice's settings ask it.
+  test.use({ worldOptions: { scenario: "covid-screening", practice: "mock" } });
+
+  test("booking's steps, the questionnaire included, to the confirmation; cancelling", async ({ browser, world }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({ baseURL: origin(portal) });
+    const page = await pseudoPage(context, portal);
+    const snapshots = new Snapshots();
+    await open(page, world, "/appointments?id=1");
+    await page.getByRole("tab", { name: p("Book Appointment") }).click();
+    const form = page.getByRole("form", { name: p("Book an appointment") });
+    await form.getByLabel(p("Appointment type")).selectOption({ label: "Face to Face" });
+    await form.getByRole("group", { name: p("Locations") }).getByRole("checkbox").first().check();
+    const provider = form.getByLabel(p("Provider"));
+    await expect(provider.locator("option")).not.toHaveCount(1);
+    await provider.selectOption({ index: 1 });
+    await form.getByRole("button", { name: p("Next available day") }).click();
+    const times = form.getByRole("group", { name: startsWith("Time on") }).getByRole("radio");
+    await times.first().check();
+    await snapshots.take(page, "Book, a time chosen");
+
+    await form.getByRole("button", { name: p("Book Appointment") }).click();
+    const q = await dialog(page, "COVID-19 questionnaire");
+    await snapshots.take(page, "the COVID questionnaire");
+    await q.getByRole("button", { name: p("Continue") }).click();
+    await expect(q.getByText(p(appointmentsTexts.fillMandatory))).toBeVisible();
+    await snapshots.take(page, "the COVID questionnaire, continued unanswered");
+    await q.getByRole("checkbox", { name: p("Sore throat") }).check();
+    for (const id of ["close contact", "tested positive"]) await q.getByRole("group", { name: new RegExp(p(id)) }).getByRole("radio", { name: p("No"), exact: true }).check();
+    await q.getByRole("group", { name: new RegExp(p("2 doses")) }).getByRole("radio", { name: p("Yes"), exact: true }).check();
+    await q.getByRole("button", { name: p("Continue") }).click();
+    const choice = await dialog(page, "Virtual consult or Face 2 Face?");
+    await snapshots.take(page, "virtual or face to face");
+    await choice.getByRole("button", { name: p("Face 2 Face") }).click();
+    const confirm = await dialog(page, "Confirm your appointment");
+    await snapshots.take(page, "the confirmation");
+    await confirm.getByRole("button", { name: p("Confirm booking") }).click();
+    const booked = await dialog(page, "Appointment booked");
+    await snapshots.take(page, "booked");
+    await booked.getByRole("button", { name: p("Close") }).first().click();
+
+    await page.getByRole("tab", { name: p("Upcoming Appointment") }).click();
+    await page.getByRole("button", { name: startsWith("Cancel the") }).first().click();
+    await dialog(page, "Cancel appointment");
+    await snapshots.take(page, "cancel an appointment");
+
+    await expectNoPlainWords(context, portal, world, world.user("solo"), snapshots);
     await context.close();
-    expect(Object.fromEntries(Object.entries(seen).filter(([, found]) => found.length > 0))).toEqual({});
   });
+});
+
+test("messaging: a message opened, a reply, Compose and its refusal, an attachment's preview, deleting", async ({ browser, world }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ baseURL: origin(portal) });
+  const page = await pseudoPage(context, portal);
+  const snapshots = new Snapshots();
+  await open(page, world, "/emails");
+  const rows = page.getByRole("list", { name: p("Inbox messages") }).getByRole("listitem");
+  const viewer = page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last();
+
+  await page.getByRole("button", { name: startsWith("Delete selected") }).click();
+  await expect(page.getByRole("region", { name: startsWith("Notifications") }).getByRole("listitem")).not.toHaveCount(0);
+  await snapshots.take(page, "delete with nothing selected");
+
+  // The first message with an image among its attachments: opened, its preview, a reply.
+  const count = await rows.count();
+  for (let i = 0; ; i++) {
+    expect(i, "a message with an image attached").toBeLessThan(count);
+    await rows.nth(i).getByRole("button").click();
+    await expect(viewer.getByRole("button", { name: p("Reply") })).toBeVisible();
+    if ((await viewer.getByRole("button", { name: new RegExp(p("JPG File")) }).count()) > 0) break;
+  }
+  await snapshots.take(page, "a message opened");
+  await viewer.getByRole("button", { name: new RegExp(p("JPG File")) }).first().click();
+  const preview = await dialog(page, new RegExp(p("File")));
+  await expect(preview.getByRole("img")).toBeVisible();
+  await snapshots.take(page, "an attachment's preview");
+  await preview.getByRole("button", { name: p("Close") }).first().click();
+
+  await viewer.getByRole("button", { name: p("Reply") }).click();
+  const reply = await dialog(page, "Reply Message");
+  await snapshots.take(page, "a reply");
+  await reply.getByRole("button", { name: p("Send") }).click();
+  await expect(reply.getByLabel(p("Message"), { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await snapshots.take(page, "a reply sent empty");
+  await page.keyboard.press("Escape");
+  await expect(reply).toBeHidden();
+
+  await viewer.getByRole("button", { name: p("Delete") }).click();
+  await dialog(page, "Delete Message");
+  await snapshots.take(page, "delete a message");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: p("Compose Message") }).click();
+  const compose = await dialog(page, "Compose Message");
+  await snapshots.take(page, "Compose");
+  await compose.getByRole("button", { name: p("Send") }).click();
+  await expect(compose.getByLabel(p("Role"))).toHaveAttribute("aria-invalid", "true");
+  await snapshots.take(page, "Compose sent empty");
+
+  await expectNoPlainWords(context, portal, world, world.user("solo"), snapshots);
+  await context.close();
+});
+
+test("medications' repeat request, accounts' payment and invoice, a result and its chart, the summary's share link", async ({ browser, world }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ baseURL: origin(portal) });
+  const page = await pseudoPage(context, portal);
+  const snapshots = new Snapshots();
+  await open(page, world, "/medications");
+  await page.getByRole("checkbox", { name: startsWith("Select ") }).first().check();
+  await page.getByRole("button", { name: p("Repeat"), exact: true }).click();
+  await dialog(page, "Request repeat medication");
+  await snapshots.take(page, "the repeat request");
+
+  await page.goto("/accounts");
+  await waitForHydration(page);
+  await page.getByRole("table", { name: p("Pending invoices") }).getByRole("button", { name: startsWith("View invoice") }).first().click();
+  await dialog(page, "INVOICE");
+  await snapshots.take(page, "an invoice");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.getByRole("button", { name: p("Pay"), exact: true }).click();
+  await expect(page.getByLabel(p("Card number"))).toHaveAttribute("aria-invalid", "true");
+  await snapshots.take(page, "Pay with nothing typed");
+  await page.getByLabel(p("Card number")).fill("4000 0000 0000 0002");
+  await page.getByLabel(p("Expiry (MM/YY)")).fill("12/40");
+  await page.getByLabel(p("Security code (CVC)")).fill("123");
+  await page.getByRole("button", { name: p("Pay"), exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: p("Payment unsuccessful") })).toBeVisible();
+  await snapshots.take(page, "a declined card");
+  // Paid, the invoices are no longer pending: the practice's words for them are read while they are.
+  await snapshots.readPractice(world, world.user("solo"));
+  await page.getByLabel(p("Card number")).fill("4242 4242 4242 4242");
+  await page.getByRole("alert").getByRole("button", { name: p("Try again") }).click();
+  await expect(page.getByRole("status").filter({ hasText: p("Payment succeeded.") })).toBeVisible();
+  await snapshots.take(page, "a payment made");
+
+  await page.goto("/reports");
+  await waitForHydration(page);
+  const hba1c = page.getByRole("list", { name: p("Test results") }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "HbA1c", exact: true }) }).first();
+  await hba1c.getByRole("button", { name: startsWith("View result") }).click();
+  const result = await dialog(page, /^HbA1c$/);
+  await expect(result.getByRole("button", { name: p("Result Chart") })).toBeVisible();
+  await snapshots.take(page, "a result");
+  await result.getByRole("button", { name: p("Result Chart") }).click();
+  await dialog(page, "Result Chart");
+  await snapshots.take(page, "a result's chart");
+
+  await page.goto("/summary");
+  await waitForHydration(page);
+  const share = page.getByRole("region", { name: p(shareTexts.heading) });
+  await share.getByLabel(p(shareTexts.passcode), { exact: true }).fill("kiwi-fruit-42");
+  await share.getByLabel(p(shareTexts.expiryDays), { exact: true }).fill("91");
+  await share.getByRole("button", { name: p(shareTexts.create) }).click();
+  await expect(share.getByLabel(p(shareTexts.expiryDays), { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await snapshots.take(page, "a share link refused");
+  await share.getByLabel(p(shareTexts.expiryDays), { exact: true }).fill("30");
+  await share.getByRole("button", { name: p(shareTexts.create) }).click();
+  await expect(share.getByRole("img", { name: p(shareTexts.qrAlt) })).toBeVisible();
+  await snapshots.take(page, "a share link made");
+
+  await expectNoPlainWords(context, portal, world, world.user("solo"), snapshots);
+  await context.close();
+});
+
+test("the timeline's and the access record's filters; the profile's dialogs, the notification settings, passkeys and devices", async ({ browser, world }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ baseURL: origin(portal) });
+  const page = await pseudoPage(context, portal);
+  const snapshots = new Snapshots();
+  // Another browser signed in as solo, for the devices' Sign out everywhere else (in the same language, so that
+  // the e-mail its new device sends is in it).
+  const other = await browser.newContext({ baseURL: origin(portal) });
+  await signInDirectly(await pseudoPage(other, portal), world.user("solo"));
+  await open(page, world, "/timeline");
+  await page.getByRole("group", { name: p("Show entries") }).getByRole("button", { name: p("Filter") }).click();
+  const filter = await dialog(page, "Timeline Search Filter");
+  await filter.getByLabel(p("Start date (DD-MM-YYYY)")).fill("31-02-2020");
+  await filter.getByRole("button", { name: p("Filter") }).click();
+  await expect(filter.getByLabel(p("Start date (DD-MM-YYYY)"))).toHaveAttribute("aria-invalid", "true");
+  await snapshots.take(page, "the timeline's filter refused");
+
+  await page.goto("/access-record");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: p("Show") }).click();
+  await snapshots.take(page, "the access record filtered");
+
+  await page.goto("/profile");
+  await waitForHydration(page);
+  // Each dialog opened, then refused what it was given where it takes anything (nothing is sent).
+  const invalid = (d: Locator) => expect(d.locator("[aria-invalid=true]").first()).toBeVisible();
+  const dialogs: [button: string, title: string | RegExp, refuse?: (d: Locator) => Promise<void>][] = [
+    ["Edit personal details", "Update Profile", async (d) => {
+      await d.getByLabel(p("Preferred Name")).fill("<script>alert(1)</script>");
+      await d.getByRole("button", { name: p("Update"), exact: true }).click();
+      await invalid(d);
+    }],
+    ["Edit contact details", "Edit Contact Details", async (d) => {
+      await d.getByLabel(p("Work Phone")).fill("12345");
+      await d.getByRole("button", { name: p("Save"), exact: true }).click();
+      await invalid(d);
+    }],
+    ["View address", "Address Information"],
+    ["Add Emergency Contact", "Add Emergency Contact", async (d) => {
+      await d.getByRole("button", { name: p("Save"), exact: true }).click();
+      await invalid(d);
+    }],
+    ["Change Password", "Change your password", async (d) => {
+      await d.getByRole("button", { name: p("Update Password"), exact: true }).click();
+      await invalid(d);
+    }],
+    ["Terms and Conditions", /./],
+    ["Turn on the e-mailed code", "Turn on a code by e-mail", async (d) => {
+      await d.getByRole("button", { name: p("Send the code"), exact: true }).click();
+      await d.getByRole("button", { name: p("Turn on"), exact: true }).click();
+      await invalid(d);
+    }],
+    ["Add a passkey", "Add a passkey", async (d) => {
+      await d.getByRole("button", { name: p("Send the code"), exact: true }).click();
+      await expect(d.getByRole("alert").or(d.locator("[aria-invalid=true]")).first()).toBeVisible();
+    }],
+    ["Sign out everywhere else", "Sign out everywhere else?"],
+  ];
+  for (const [button, title, refuse] of dialogs) {
+    await page.getByRole("button", { name: p(button), exact: true }).click();
+    const open = await dialog(page, title);
+    await snapshots.take(page, button);
+    if (refuse) {
+      await refuse(open);
+      await snapshots.take(page, `${button}, refused`);
+    }
+    await page.keyboard.press("Escape");
+    await expect(open).toBeHidden();
+  }
+
+  // The e-mailed code turned on with the code from its e-mail: the recovery codes shown, new ones asked for, turning it off.
+  const user = world.user("solo");
+  await page.getByRole("button", { name: p("Turn on the e-mailed code"), exact: true }).click();
+  const turnOn = await dialog(page, "Turn on a code by e-mail");
+  await turnOn.getByRole("button", { name: p("Send the code"), exact: true }).click();
+  await expect(turnOn.getByLabel(p("6-digit code"))).toBeVisible();
+  await snapshots.take(page, "the e-mailed code sent");
+  // The mock's catcher keeps a body sent base64 (as one with letters beyond ASCII is) as it came.
+  const text = (body: string) => (/^[A-Za-z0-9+/=\r\n]+$/.test(body) ? Buffer.from(body, "base64").toString("utf8") : body);
+  const mails = async () => (await world.mail(user.username)).map((m) => ({ ...m, body: text(m.body) }));
+  const codeMails = (await mails()).filter((m) => /\b\d{6}\b/.test(m.body));
+  expect(codeMails.length, "sign-in code mails").toBeGreaterThan(0);
+  await turnOn.getByLabel(p("6-digit code")).fill(/\b(\d{6})\b/.exec(codeMails.at(-1)!.body)![1]);
+  await turnOn.getByRole("button", { name: p("Turn on"), exact: true }).click();
+  const codes = await dialog(page, "Your recovery codes");
+  await snapshots.take(page, "the recovery codes");
+  await codes.getByRole("button", { name: p("I have kept my codes: done") }).click();
+  await expect(codes).toBeHidden();
+  await snapshots.take(page, "the profile with the e-mailed code on");
+  for (const [button, title] of [
+    ["Make new recovery codes", "Make new recovery codes?"],
+    ["Turn off the e-mailed code", "Turn off the e-mailed code?"],
+  ]) {
+    await page.getByRole("button", { name: p(button), exact: true }).click();
+    const open = await dialog(page, title);
+    await snapshots.take(page, title);
+    await page.keyboard.press("Escape");
+    await expect(open).toBeHidden();
+  }
+
+  // The e-mails are words a person reads too (the code's, a new device's, a security change's): each subject and text, as a page.
+  const escape = (words: string) => words.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const sent = await mails();
+  expect(sent.length).toBeGreaterThanOrEqual(3);
+  sent.forEach((m, i) => snapshots.keep(`e-mail ${i + 1}`, `<html><head><title>${escape(m.subject)}</title></head><body><pre>${escape(m.body)}</pre></body></html>`));
+
+  await page.goto("/profile-old#old-notifications");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await snapshots.take(page, "the notification settings");
+
+  await expectNoPlainWords(context, portal, world, world.user("solo"), snapshots);
+  await context.close();
+  await other.close();
 });

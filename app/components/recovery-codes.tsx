@@ -13,8 +13,9 @@ export function RecoveryCodes({ codes, instead = "email" }: { codes: string[]; i
     <div className="flex flex-col gap-3">
       <p>{t.keep(instead)}</p>
       <ol aria-label={t.list} className="grid grid-cols-1 gap-2 font-mono text-lg sm:grid-cols-2">
+        {/* A code is no word: translate="no" keeps a translator (and the pseudo-language walk) off it. */}
         {codes.map((code) => (
-          <li key={code} className="rounded border border-line px-3 py-1">
+          <li key={code} translate="no" className="rounded border border-line px-3 py-1">
             {code}
           </li>
         ))}

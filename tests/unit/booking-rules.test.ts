@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BookStepSchema, QUESTIONS, SYMPTOMS, bookingFailureText, bookingSettingsOf, distinctNames, nextSearchStart, periodOf, questionnaireComplete, reasonWithAnswers, type Questionnaire } from "~/areas/appointments/booking";
+import { BookStepSchema, QUESTIONS, SYMPTOMS, bookingFailureText, bookingSettingsOf, distinctNames, nextSearchStart, periodOf, questionnaireComplete, reasonLines, reasonWithAnswers, type Questionnaire } from "~/areas/appointments/booking";
 import { bookingTexts } from "~/areas/appointments/booking-texts";
 import { practiceWords } from "~/areas/appointments/practice-words";
 import { CATALOGUE } from "~/lib/te-reo";
@@ -67,6 +67,15 @@ describe("booking rules: the COVID questionnaire (2§4, 2§5)", () => {
     expect(CATALOGUE.test("app/areas/appointments/booking-texts.ts")).toBe(true);
     expect(SYMPTOMS.map((s) => s.name)).toEqual(practiceWords.symptoms);
     expect(SYMPTOMS).toHaveLength(bookingTexts.symptoms.length);
+  });
+
+  it("the prefilled reason's screening line is told apart from what the patient typed, to be marked as English (decisions/403)", () => {
+    const reason = reasonWithAnswers("Sore knee\nsince Monday", { symptoms: ["Cough"], noSymptoms: false, answers: answered });
+    expect(reasonLines(reason)).toEqual([
+      { text: "Sore knee", practiceWords: false },
+      { text: "since Monday", practiceWords: false },
+      { text: "COVID screening: Symptom: Cough", practiceWords: true },
+    ]);
   });
 
   it("with no answer showing risk the reason stays as typed", () => {

@@ -3,6 +3,7 @@ import { chooseCardProvider } from "~/areas/accounts/card-provider.server";
 import { RefusedError } from "~/areas/accounts/card-refusal";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "~/areas/accounts/components/stripe-adapter";
 import { cardTexts } from "~/areas/accounts/card-texts";
+import { cardProviderTexts } from "~/areas/accounts/card-provider-texts";
 import { parseCardTypes } from "~/areas/accounts/payment-forms";
 
 // The library's boundary: loadStripe from the pure entry, which must never be the real network one here.
@@ -42,11 +43,16 @@ describe("Stripe adapter", () => {
     expect(confirmCardPayment).toHaveBeenCalledWith("pi_1_secret_2", { payment_method: { card, billing_details: { name: "Hēmi Herewini", email: "solo@demo.nz" } } });
   });
 
-  it("turns Stripe's refusal into a RefusedError with Stripe's own message", async () => {
-    const confirmCardPayment = vi.fn().mockResolvedValue({ error: { type: "card_error", code: "card_declined", message: "Your card was declined." } });
-    const failure = confirmCardWithStripe({ confirmCardPayment }, {} as never, "s", { name: "", email: "" });
+  it("turns Stripe's refusal into a RefusedError in the catalogue's words for its code, Stripe's own message for a code it has none for", async () => {
+    const refused = (error: Record<string, string>) => confirmCardWithStripe({ confirmCardPayment: vi.fn().mockResolvedValue({ error: { type: "card_error", ...error } }) }, {} as never, "s", { name: "", email: "" });
+    // Words the catalogue does not hold, so that the refusal is seen to be the catalogue's, not Stripe's message passed on.
+    const failure = refused({ code: "card_declined", message: "Declined (Stripe's words)" });
     await expect(failure).rejects.toBeInstanceOf(RefusedError);
-    await expect(failure).rejects.toThrow("Your card was declined.");
+    await expect(failure).rejects.toThrow(cardProviderTexts.refusals.card_declined);
+    // Stripe's decline code says more than its code.
+    await expect(refused({ code: "card_declined", decline_code: "insufficient_funds", message: "" })).rejects.toThrow(cardProviderTexts.refusals.insufficient_funds);
+    await expect(refused({ code: "processing_error", message: "An error occurred while processing your card." })).rejects.toThrow("An error occurred while processing your card.");
+    await expect(refused({ code: "processing_error", message: "" })).rejects.toThrow(cardProviderTexts.notAccepted);
   });
 
   it("takes an intent Stripe says already succeeded (an attempt charged before its reply was lost) as paid, not refused", async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { addressRange, DEVICE_ID_PATTERN, newDeviceMailTo } from "~/lib/devices";
-import { formatDateTime } from "~/lib/dates";
 import { deviceName } from "~/lib/device-name";
+import { formatDateTime } from "~/lib/dates";
 import { deviceMailTexts } from "~/lib/texts/devices";
 import type { AccessAction } from "~/lib/access-kinds";
 import { recordAccess, deviceLabel } from "../access-entries.server";

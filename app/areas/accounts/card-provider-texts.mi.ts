@@ -9,4 +9,10 @@ export const cardProviderTexts = teReo<typeof english>({
   notLoaded: ["Kāore i taea te uta i te kaiwhakarato kāri.", "drafted"],
   notAccepted: ["Kāore i whakaaetia tō kāri.", "drafted"],
   notCompleted: ["Kāore te kaiwhakarato kāri i whakaoti i te utunga.", "drafted"],
+  refusals: {
+    card_declined: ["Kua whakakāhoretia tō kāri.", "drafted"],
+    insufficient_funds: ["Kāore i te rawaka te moni i tō kāri.", "drafted"],
+    expired_card: ["Kua pau te wā o tō kāri.", "drafted"],
+    incorrect_number: ["Kāore i tika te nama o tō kāri.", "drafted"],
+  },
 });

@@ -1,4 +1,5 @@
 import { StepFailedError } from "~/lib/steps";
+import { cardProviderTexts } from "./card-provider-texts";
 
 /**
  * A card refused by the card provider in the browser (Stripe confirms there, unseen by the portal):
@@ -15,4 +16,14 @@ export class RefusedError extends Error {
  */
 export function refusedForCertain(error: unknown): boolean {
   return error instanceof RefusedError || (error instanceof StepFailedError && error.kind === "refused");
+}
+
+/**
+ * A card provider's refusal in the patient's language: the catalogue's words for its code (Stripe's decline
+ * code, then its code), else the provider's own message, which no catalogue holds.
+ */
+export function refusalWords(refusal: { code?: string; decline_code?: string; message?: string }): string | undefined {
+  const refusals: Record<string, string> = cardProviderTexts.refusals;
+  for (const code of [refusal.decline_code, refusal.code]) if (code && Object.hasOwn(refusals, code)) return refusals[code];
+  return refusal.message || undefined;
 }

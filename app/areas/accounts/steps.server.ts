@@ -15,6 +15,7 @@ import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
 import { rowOf } from "~/.server/invoice-rows.server";
 import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
+import { refusalWords } from "./card-refusal";
 import { paySteps, type SaveTempInputSchema } from "./steps";
 import type { z } from "zod";
 import { observability } from "~/.server/observability.server";
@@ -167,7 +168,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayStepContext> = {
       // This card was refused. The attempt stays open: another confirmation of its intent may be on
       // its way, and the patient pays it with another card through the same intent (decisions/374).
       await attempts.confirmationRefused(owner, attempt.key);
-      return refuse(reply.error.message);
+      return refuse(refusalWords(reply.error) ?? reply.error.message);
     }
     await attempts.update(owner, attempt.key, { charged: true, declined: false });
     return reply.paymentIntentId;

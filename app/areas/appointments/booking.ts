@@ -122,6 +122,15 @@ export function reasonWithAnswers(reason: string, q: Questionnaire): string {
   return [reason.trim(), answers.length > 0 ? practiceWords.screening(answers) : ""].filter(Boolean).join("\n").slice(0, 500);
 }
 
+/**
+ * A reason's lines, each saying whether it is the screening's answers: English in either language (practice-words.ts),
+ * so a te reo page marks them `lang="en"` for a screen reader.
+ */
+export function reasonLines(reason: string): { text: string; practiceWords: boolean }[] {
+  const screening = practiceWords.screening([]);
+  return reason.split("\n").map((text) => ({ text, practiceWords: text.startsWith(screening) }));
+}
+
 /* ---------- the steps posted to /appointments/book ---------- */
 
 const Id = z.string().regex(/^[\w-]{1,64}$/);

@@ -139,8 +139,11 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   error?: string;
   /** The first, empty option ("Choose…"). */
   placeholder?: string;
-  /** Each choice; `lang` where its label is the practice's words (PRACTICE_LANG). */
-  options: readonly { value: string; label: string; lang?: string }[];
+  /**
+   * Each choice; `lang` where its label is the practice's words (PRACTICE_LANG), `translate: "no"` where it is
+   * a symbol rather than words (a blood group): the same in every language.
+   */
+  options: readonly { value: string; label: string; lang?: string; translate?: "no" }[];
 }
 
 /** A labelled native select: the most dependable list for keyboards, phones and screen readers. */
@@ -162,7 +165,7 @@ export function SelectField({ label, error, placeholder, options, className = ""
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
-          <option key={o.value} value={o.value} lang={o.lang}>
+          <option key={o.value} value={o.value} lang={o.lang} translate={o.translate}>
             {o.label}
           </option>
         ))}

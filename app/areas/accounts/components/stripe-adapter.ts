@@ -2,7 +2,7 @@ import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@s
 import { cardBrandProblem, type CardBrand, type CardChoice } from "../card-brand";
 import { cardProviderTexts } from "../card-provider-texts";
 import { cardTexts } from "../card-texts";
-import { RefusedError } from "../card-refusal";
+import { RefusedError, refusalWords } from "../card-refusal";
 
 /**
  * The Stripe side of the card provider (decisions/030), kept to plain functions over the library's
@@ -39,6 +39,6 @@ export async function confirmCardWithStripe(stripe: Pick<Stripe, "confirmCardPay
   // Paying again with an attempt that was already charged (its reply lost): Stripe will not confirm
   // the intent twice, and says it succeeded. That is the payment made, to be recorded, not a refusal.
   if (result.error?.code === "payment_intent_unexpected_state" && result.error.payment_intent?.status === "succeeded") return;
-  if (result.error) throw new RefusedError(result.error.message || cardProviderTexts.notAccepted);
+  if (result.error) throw new RefusedError(refusalWords(result.error) ?? cardProviderTexts.notAccepted);
   if (result.paymentIntent?.status !== "succeeded") throw new Error(cardProviderTexts.notCompleted);
 }

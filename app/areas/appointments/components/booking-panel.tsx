@@ -1,9 +1,9 @@
 import { useMachine } from "@xstate/react";
 import { dateTexts } from "~/lib/texts/dates";
-import { useId, useMemo } from "react";
+import { Fragment, useId, useMemo } from "react";
 import { fromPromise } from "xstate";
 import { bookingMachine, type BookingInput } from "../booking.machine";
-import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../booking";
+import { QUESTIONS, SYMPTOMS, bookableDays, reasonLines, type Answer } from "../booking";
 import { callStep } from "~/lib/steps";
 import { bookingSteps } from "../steps";
 import { appointmentsTexts } from "../texts";
@@ -265,7 +265,9 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
         {state.matches("consultChoice") ? (
           <div className="flex flex-col gap-4">
             <p>{b.consultChoice}</p>
-            <p className="whitespace-pre-line rounded bg-surface p-3 text-sm">{c.reason}</p>
+            <p className="whitespace-pre-line rounded bg-surface p-3 text-sm">
+              <Reason reason={c.reason} />
+            </p>
             <div className="flex flex-wrap gap-3">
               <Button onClick={() => send({ type: "consult.choose", kind: "virtual" })}>{b.virtualConsult}</Button>
               <Button variant="secondary" onClick={() => send({ type: "consult.choose", kind: "face2face" })}>
@@ -303,7 +305,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
               <dt className="font-semibold">{b.where}</dt>
               <dd>{chosenSlot ? locationOf(chosenSlot.locationId) : ""}</dd>
               <dt className="font-semibold">{b.reason}</dt>
-              <dd className="whitespace-pre-line break-words">{c.reason.trim() || t.notProvided}</dd>
+              <dd className="whitespace-pre-line break-words">{c.reason.trim() ? <Reason reason={c.reason.trim()} /> : t.notProvided}</dd>
             </dl>
             {c.screening === "face2face" && c.settings.face2FaceMessage ? <p className="rounded border-l-8 border-brand bg-surface p-3" lang={PRACTICE_LANG}>
                 {c.settings.face2FaceMessage}
@@ -373,4 +375,14 @@ function titleOf(state: { matches(value: "questionnaire" | "consultChoice" | "bl
   if (state.matches("booked")) return t.bookedTitle;
   if (state.matches("failed")) return unconfirmed ? t.bookUnconfirmedTitle : b.notBookedTitle;
   return b.confirmTitle;
+}
+
+/** A reason as written, the screening's answers marked as the English they are (reasonLines). */
+function Reason({ reason }: { reason: string }) {
+  return reasonLines(reason).map((line, i) => (
+    <Fragment key={i}>
+      {i > 0 ? "\n" : null}
+      {line.practiceWords ? <span lang="en">{line.text}</span> : line.text}
+    </Fragment>
+  ));
 }

@@ -31,7 +31,7 @@ function UpdateProfileForm({ profile, lookups, onSaved, onCancel }: { profile: P
       {message ? <Alert>{message}</Alert> : null}
       <SelectField label={r.title} options={options(lookups.titles)} placeholder={dt.notStated} defaultValue={titleId} {...field("title")} />
       <TextField label={r.preferredName} maxLength={60} defaultValue={profile.preferredName} {...field("preferredName")} />
-      <SelectField label={r.bloodGroup} options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder={dt.notKnown} defaultValue={profile.bloodGroup} {...field("bloodGroup")} />
+      <SelectField label={r.bloodGroup} options={BLOOD_GROUPS.map((b) => ({ value: b, label: b, translate: "no" as const }))} placeholder={dt.notKnown} defaultValue={profile.bloodGroup} {...field("bloodGroup")} />
       {/* What the practice keeps is shown as text, not as fields that look editable and are not (issue 21). */}
       <section aria-labelledby="kept-by-practice" className="rounded border border-line bg-surface p-3">
         <h3 id="kept-by-practice" className="mb-2 font-semibold">
