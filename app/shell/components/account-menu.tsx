@@ -47,25 +47,25 @@ export function AccountMenu({ name, short, groups, focus, press }: AccountMenuPr
         : new PointerEvent("pointerdown", { button: 0, pointerType: "mouse", isPrimary: true, bubbles: true, cancelable: true }),
     );
   }, [press]);
+  // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable (axe's aria-hidden-focus).
+  // No portal: drawn in the header, the menu is in its landmark (axe's region), and fixed in place all the same.
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger ref={trigger} className={ACCOUNT_MENU_BUTTON}>
         <AccountMenuLabel name={name} short={short} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded border border-line bg-white p-1 text-ink shadow-lg">
-          {groups.map((items, group) => (
-            <Fragment key={group}>
-              {group > 0 ? <DropdownMenu.Separator className="my-1 h-px bg-line" /> : null}
-              {items.map(({ label, onSelect }) => (
-                <DropdownMenu.Item key={label} className={itemClass} onSelect={onSelect}>
-                  {label}
-                </DropdownMenu.Item>
-              ))}
-            </Fragment>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded border border-line bg-white p-1 text-ink shadow-lg">
+        {groups.map((items, group) => (
+          <Fragment key={group}>
+            {group > 0 ? <DropdownMenu.Separator className="my-1 h-px bg-line" /> : null}
+            {items.map(({ label, onSelect }) => (
+              <DropdownMenu.Item key={label} className={itemClass} onSelect={onSelect}>
+                {label}
+              </DropdownMenu.Item>
+            ))}
+          </Fragment>
+        ))}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }
