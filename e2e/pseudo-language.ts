@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "@playwright/test";
 import { MOCK_PORT, SMTP_PORT } from "../playwright.config";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
-import { expect, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, test, type World, type WorldUser } from "./fixtures";
 import { practiceStrings } from "./practice-strings";
 import { LANGUAGE_COOKIE } from "~/lib/language";
 import { PLAIN_WORD, pseudoWords } from "../scripts/pseudo-language";
@@ -95,8 +95,23 @@ export class Snapshots {
   async readPractice(world: World, user: WorldUser) {
     for (const s of await practiceStrings(world, user)) this.practice.add(s);
   }
-  async take(page: Page, name: string) {
+  /**
+   * Keeps the state's HTML and scans it with axe (issue 69: every screen and dialog in te reo at 390 px and on a
+   * desktop) at the width it is shown, then at the other one (1280 or 390 px) and back. `shownWidthOnly`, with
+   * why, where a resize would change the state (a layout of one width); otherwise what was open must stay open.
+   */
+  async take(page: Page, name: string, { shownWidthOnly }: { shownWidthOnly?: string } = {}) {
     this.keep(name, await page.content());
+    const shown = page.viewportSize()!;
+    await test.step(`axe: ${name} at ${shown.width} px`, () => expectNoAxeViolations(page));
+    if (shownWidthOnly) return;
+    const open = page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible, [role="menu"]:visible');
+    const opened = await open.count();
+    const other = shown.width > 390 ? { width: 390, height: 844 } : { width: 1280, height: 900 };
+    await page.setViewportSize(other);
+    await expect(open, `what was open in ${name}, at ${other.width} px`).toHaveCount(opened);
+    await test.step(`axe: ${name} at ${other.width} px`, () => expectNoAxeViolations(page));
+    await page.setViewportSize(shown);
   }
   /** HTML made by the test: words a person reads elsewhere than on a page (an e-mail). */
   keep(name: string, html: string) {
