@@ -47,7 +47,7 @@ export function AccountMenu({ name, short, groups, focus, press }: AccountMenuPr
         : new PointerEvent("pointerdown", { button: 0, pointerType: "mouse", isPrimary: true, bubbles: true, cancelable: true }),
     );
   }, [press]);
-  // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable (axe's aria-hidden-focus).
+  // Not modal (decisions/070): a modal menu hides the page with aria-hidden while its links stay focusable (axe's aria-hidden-focus).
   // No portal: drawn in the header, the menu is in its landmark (axe's region), and fixed in place all the same.
   return (
     <DropdownMenu.Root modal={false}>
