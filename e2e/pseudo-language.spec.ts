@@ -602,3 +602,36 @@ test.describe("whānau", () => {
     await context.close();
   });
 });
+
+test("Join Meeting, and without a meeting; a result's full page; Switch account", async ({ browser, world }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ baseURL: origin(portal) });
+  const page = await pseudoPage(context, portal);
+  const snapshots = new Snapshots();
+  await open(page, world, "/appointments?id=2");
+  await page.getByRole("link", { name: startsWith("Join") }).first().click();
+  await expect(page.getByRole("heading", { name: p("Join Meeting"), level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  await snapshots.take(page, "Join Meeting");
+  await page.goto("/zoom");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await snapshots.take(page, "Join Meeting without a meeting");
+
+  await page.goto("/reports");
+  await waitForHydration(page);
+  await page.getByRole("list", { name: p("Test results") }).getByRole("button", { name: startsWith("View result") }).first().click();
+  const result = page.getByRole("dialog");
+  await expect(result).toBeVisible();
+  await result.getByRole("link", { name: p("Open full page") }).click();
+  await expect(page).toHaveURL(/\/preview\?/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await snapshots.take(page, "a result's full page");
+
+  await signInDirectly(page, world.user("family"), 0);
+  await page.goto("/account/switch");
+  await expect(page.getByRole("heading", { name: p("Switch account"), level: 1 })).toBeVisible();
+  await snapshots.take(page, "Switch account");
+
+  await expectNoPlainWords(context, portal, world, [world.user("solo"), world.user("family")], snapshots);
+  await context.close();
+});

@@ -1,3 +1,4 @@
+import { areaTexts } from "./texts/areas";
 import type { ResultDetail } from "./reports-view";
 
 /**
@@ -11,9 +12,9 @@ export const PREVIEW_KINDS: readonly PreviewKind[] = ["invoice", "letter", "resu
 
 /** Where each kind of document lives: Back goes there, with the view the patient left. */
 export const PREVIEW_AREAS: Record<PreviewKind, { path: `/${string}`; label: string }> = {
-  invoice: { path: "/accounts", label: "Accounts" },
-  letter: { path: "/letters", label: "Letters" },
-  result: { path: "/reports", label: "Test Results" },
+  invoice: { path: "/accounts", label: areaTexts.accounts.label },
+  letter: { path: "/letters", label: areaTexts.letters.label },
+  result: { path: "/reports", label: areaTexts.results.label },
 };
 
 /** The full-page address of a document, returning to `back` (the page and view it was opened from). */

@@ -1,3 +1,4 @@
+import { shellTexts } from "~/shell/texts";
 import { Form, Link, useNavigation } from "react-router";
 import { loadSwitchPage, switchAccount } from "./page.server";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/page.route";
  * shell, for a login with linked accounts. Choosing one opens the dashboard viewing that person.
  */
 
-export const meta: Route.MetaFunction = () => [{ title: "Switch account – Patient Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: shellTexts.pageTitle(accountSwitchTexts.title) }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadSwitchPage(request);

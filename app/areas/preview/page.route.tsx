@@ -1,3 +1,4 @@
+import { shellTexts } from "~/shell/texts";
 import { lazy, Suspense, type ReactNode } from "react";
 import { data, Link } from "react-router";
 import { loadPreviewPage } from "./page.server";
@@ -28,7 +29,7 @@ const PDF_TEXTS = {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: `${loaderData?.found ? loaderData.title : t.notFoundTitle} – Patient Portal`,
+    title: shellTexts.pageTitle(loaderData?.found ? loaderData.title : t.notFoundTitle),
   },
 ];
 
