@@ -1,7 +1,7 @@
-import { createServer, type AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "@playwright/test";
 import { MOCK_PORT, SMTP_PORT } from "../playwright.config";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
+import { freePort } from "../tests/helpers/redis-server";
 import { expect, expectNoAxeViolations, test, type World, type WorldUser } from "./fixtures";
 import { practiceStrings } from "./practice-strings";
 import { LANGUAGE_COOKIE } from "~/lib/language";
@@ -36,14 +36,6 @@ export const origin = (portal: PortalProcess) => portal.url.replace("127.0.0.1",
 export async function pseudoPage(context: BrowserContext, portal: PortalProcess): Promise<Page> {
   await context.addCookies([{ name: LANGUAGE_COOKIE, value: "mi", url: origin(portal) }]);
   return context.newPage();
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**

@@ -6,6 +6,7 @@ import { DocumentDialog, type OpenDocument } from "~/components/pdf/document-dia
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button, buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { previewTexts } from "~/lib/texts/preview";
 import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
 import { useFieldsFollowAddress } from "~/components/ui/use-fields-follow-address";
 import { letterFileName, type LetterTile } from "~/lib/letters-view";
@@ -28,7 +29,7 @@ function documentOf(letter: LetterTile, print: boolean, back: string): OpenDocum
   return {
     title: letter.type,
     titleLang: practiceLang(letter.type),
-    description: t.dated(letter.date),
+    description: previewTexts.dated(letter.date),
     url: `/letters/letter/${encodeURIComponent(letter.id)}`,
     fileName: letterFileName(letter),
     pdf: letter.pdf,

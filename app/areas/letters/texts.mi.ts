@@ -29,7 +29,6 @@ export const lettersTexts = teReo<typeof english>({
     "drafted",
   ],
   more: ["Whakaatu ētahi atu reta", "drafted"],
-  dated: [(date: string) => `Nō te ${date}`, "drafted"],
   date: ["Rā: ", "drafted"],
   view: ["Tirohia", "drafted"],
   print: ["Tā", "drafted"],

@@ -26,8 +26,6 @@ export const lettersTexts = {
   shown: (count: number, total?: number) =>
     total === undefined ? `Showing ${count} ${count === 1 ? "letter" : "letters"}` : `Showing ${count} of ${total} ${total === 1 ? "letter" : "letters"}`,
   more: "Show more letters",
-  /** The viewer's description of a letter. */
-  dated: (date: string) => `Dated ${date}`,
   date: "Date: ",
   view: "View",
   print: "Print",

@@ -14,6 +14,6 @@ export const previewTexts = {
   /** An invoice's page title, by its reference when the practice gave one. */
   invoice: "Invoice",
   invoiceNumbered: (reference: string) => `Invoice ${reference}`,
-  /** A letter's date under its title. */
+  /** A letter's date under its title, in its dialog and on its full page. */
   dated: (date: string) => `Dated ${date}`,
 } as const;
