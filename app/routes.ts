@@ -24,6 +24,11 @@ export default [
   route("logout", "areas/sign-in/logout.route.tsx"),
   route("refresh", "shell/refresh.route.ts"),
   route("language", "shell/language.route.ts"),
+  // The health card kept on a device (issue 71, decisions/405): anyone at the browser may ask, and nothing
+  // about anyone shows until a passkey opens a copy; the device asks which of its copies still stand.
+  route("card", "areas/summary/card/page.route.tsx"),
+  route("card/status", "areas/summary/card/status.route.ts"),
+  route("card/end", "areas/summary/card/end.route.ts"),
   // Signed in only: the shell, and inside it the page frame whose ErrorBoundary keeps the shell.
   layout("shell/layout.route.tsx", [
     layout("shell/page-frame.route.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "areas/preview/page.route.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),

@@ -18,7 +18,7 @@ import { redactServerUrl } from "@contract/redact";
 export type PortalDb = PgDatabase<PgQueryResultHKT>;
 
 /** Every query is named by one of these: the `operation` label of the store's metrics. */
-export type StoreOperation = "migrate" | "ping" | "access.record" | "access.list" | "access.purge" | "second-step.read" | "second-step.write" | "devices.read" | "devices.write" | "share-links.read" | "share-links.write" | "share-links.purge" | "passkeys.read" | "passkeys.write" | "whanau.read" | "whanau.write";
+export type StoreOperation = "migrate" | "ping" | "access.record" | "access.list" | "access.purge" | "second-step.read" | "second-step.write" | "devices.read" | "devices.write" | "share-links.read" | "share-links.write" | "share-links.purge" | "passkeys.read" | "passkeys.write" | "whanau.read" | "whanau.write" | "cards.read" | "cards.write";
 
 export interface PortalStore {
   readonly kind: "postgres" | "embedded";

@@ -24,6 +24,7 @@ export const ACCESS_ACTIONS = [
   "share-file-fetched",
   "share-passcode-wrong",
   "share-link-ended",
+  "card-kept",
   "passkey-added",
   "passkey-renamed",
   "passkey-removed",

@@ -20,7 +20,7 @@ export type LinkedAccount = z.output<typeof LinkedAccountSchema>;
  * WebAuthn's request options as the server made them (@simplewebauthn/server), checked for what the
  * browser's ceremony needs (a challenge, the credentials offered), the rest passed as the library wrote it.
  */
-const PasskeyRequestOptionsSchema = z.custom<PublicKeyCredentialRequestOptionsJSON>((value) => {
+export const PasskeyRequestOptionsSchema = z.custom<PublicKeyCredentialRequestOptionsJSON>((value) => {
   const checked = z
     .looseObject({ challenge: z.string().min(16), allowCredentials: z.array(z.looseObject({ id: z.string(), type: z.literal("public-key") })).optional() })
     .safeParse(value);

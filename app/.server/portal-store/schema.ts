@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { ACCESS_ACTIONS, ACCESS_AREAS, type AccessAction, type AccessArea } from "~/lib/access-kinds";
 
 /**
@@ -212,6 +212,8 @@ export const passkeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
     /** The browser it was added from, as a label of the closed lists ("Chrome on Windows"): how a holder tells a passkey they did not add (issue 51). Null for passkeys added before it was kept. */
     addedFrom: text("added_from"),
+    /** Whether its authenticator derives secrets (WebAuthn's PRF extension), as the browser said when it was added: what locks a health card kept on a device (issue 71, decisions/405). Null for passkeys added before it was asked. */
+    prf: boolean("prf"),
   },
   (t) => [
     index("passkeys_by_holder").on(t.holderKey),
@@ -258,5 +260,30 @@ export const whanauParents = pgTable(
     check("whanau_parents_holder_name", sql`char_length(${t.holderName}) between 1 and 100 and ${t.holderName} !~ '[0-9\\n\\r\\t<>]'`),
     check("whanau_parents_relationship", sql`char_length(${t.relationship}) between 1 and 40`),
     check("whanau_parents_view", sql`(${t.view} is null) = (${t.chosenAt} is null) and (${t.view} is null or ${t.view} in ('full', 'limited', 'none'))`),
+  ],
+);
+
+/**
+ * Health cards kept on a device (issue 71, decisions/405): one row per copy, so that the copy can be
+ * vouched for when its device is next online. Never the card: it is made on the device and encrypted
+ * there under the passkey, and nothing of it, nor of its key, reaches the portal's store.
+ */
+export const healthCards = pgTable(
+  "health_cards",
+  {
+    /** The copy's id (16 random bytes, base64url): the device asks by it whether the copy still stands. */
+    copyId: text("copy_id").primaryKey(),
+    /** Who kept it: the account holder's key (the patient, or a proxy acting for them). */
+    holderKey: text("holder_key").notNull(),
+    /** The passkey it is locked with: removing that passkey ends the copy. */
+    credentialId: text("credential_id").notNull(),
+    madeAt: timestamp("made_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("health_cards_by_holder").on(t.holderKey),
+    index("health_cards_by_expiry").on(t.expiresAt),
+    check("health_cards_keys", sql`${t.copyId} ~ '^[A-Za-z0-9_-]{22}$' and ${t.holderKey} ~ '^[A-Za-z0-9_-]{16,64}$' and ${t.credentialId} ~ '^[A-Za-z0-9_-]{16,}$' and char_length(${t.credentialId}) <= 1400`),
+    check("health_cards_times", sql`${t.expiresAt} > ${t.madeAt}`),
   ],
 );

@@ -12,7 +12,7 @@ import { normalisePasskeyName, passkeyNameProblem } from "~/lib/passkeys";
 import { passkeyBringsRecoveryCodes } from "~/lib/second-step";
 import { config } from "../config.server";
 import { portalStore, storeQueries, type PortalStore, type StoreOperation } from "../portal-store.server";
-import { passkeys } from "../portal-store/schema";
+import { healthCards, passkeys } from "../portal-store/schema";
 import { stateStore } from "../state.server";
 import type { StateStore } from "../state-store.server";
 import { AttemptThrottle } from "./throttle.server";
@@ -94,10 +94,15 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
     return Number(row?.n ?? 0);
   }
 
-  /** The holder's credentials as the browser's options name them: ids and transports, in one query. */
-  async function credentials(holderKey: string): Promise<{ id: string; transports: AuthenticatorTransport[] }[]> {
-    const rows = await run("passkeys.read", (db) => db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.holderKey, holderKey)));
-    return rows.map((row) => ({ id: row.id, transports: transportsOf(row.transports) }));
+  /**
+   * The holder's credentials as the browser's options name them: ids and transports, in one query.
+   * `lockable`: only those that may derive a secret (PRF said yes, or was not asked), to lock a health card.
+   */
+  async function credentials(holderKey: string, { lockable = false } = {}): Promise<{ id: string; transports: AuthenticatorTransport[] }[]> {
+    const rows = await run("passkeys.read", (db) =>
+      db.select({ id: passkeys.credentialId, transports: passkeys.transports, prf: passkeys.prf }).from(passkeys).where(eq(passkeys.holderKey, holderKey)),
+    );
+    return rows.filter((row) => !lockable || row.prf !== false).map((row) => ({ id: row.id, transports: transportsOf(row.transports) }));
   }
 
   /** One credential by its id, whoever's it is: the caller compares the holder (another account's is refused by name). */
@@ -119,7 +124,7 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
    */
   async function add(
     holderKey: string,
-    credential: { credentialId: string; publicKey: string; counter: number; transports: string[]; name: string; addedFrom?: string | null },
+    credential: { credentialId: string; publicKey: string; counter: number; transports: string[]; name: string; addedFrom?: string | null; prf?: boolean | null },
     now = new Date(),
   ): Promise<{ added: false; mine: boolean } | { added: true; recoveryCodes: string[] | null }> {
     return run("passkeys.write", (db) =>
@@ -136,6 +141,7 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
             name: credential.name,
             createdAt: now,
             addedFrom: credential.addedFrom ?? null,
+            prf: credential.prf ?? null,
           })
           .onConflictDoNothing()
           .returning({ id: passkeys.credentialId });
@@ -170,6 +176,8 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
         await holdersSecondSteps.lock(tx, holderKey);
         const [gone] = await tx.delete(passkeys).where(and(eq(passkeys.holderKey, holderKey), eq(passkeys.credentialId, credentialId))).returning({ name: passkeys.name });
         if (!gone) return null;
+        // The health cards it locks stand no more: each device wipes its copy when next online (decisions/405).
+        await tx.delete(healthCards).where(and(eq(healthCards.holderKey, holderKey), eq(healthCards.credentialId, credentialId)));
         return { name: gone.name, recoveryCodesRemoved: await holdersSecondSteps.dropRecoveryCodesIfAlone(tx, holderKey) };
       }),
     );
@@ -186,6 +194,7 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
         await holdersSecondSteps.lock(tx, holderKey);
         const gone = await tx.delete(passkeys).where(and(eq(passkeys.holderKey, holderKey), inArray(passkeys.credentialId, credentialIds))).returning({ name: passkeys.name });
         if (gone.length === 0) return { names: [], recoveryCodesRemoved: false };
+        await tx.delete(healthCards).where(and(eq(healthCards.holderKey, holderKey), inArray(healthCards.credentialId, credentialIds)));
         return { names: gone.map((g) => g.name), recoveryCodesRemoved: await holdersSecondSteps.dropRecoveryCodesIfAlone(tx, holderKey) };
       }),
     );
@@ -216,7 +225,10 @@ export type PasskeyStore = ReturnType<typeof passkeyStore>;
  * What a challenge was made for: whose ceremony, and which. A new passkey's is also bound to the
  * session that gave the proof for it (issue 51, named without its id): no other session can use it.
  */
-export type ChallengeBinding = { holderKey: string; purpose: "sign-in" } | { holderKey: string; purpose: "register"; session: string };
+export type ChallengeBinding = { holderKey: string; purpose: "sign-in" } | { holderKey: string; purpose: "register" | "card"; session: string };
+
+/** What an assertion is asked for: signing in, or locking a health card for the session's holder (issue 71). */
+export type AssertionCeremony = { purpose: "sign-in" } | { purpose: "card"; session: string };
 
 /**
  * Challenges in the state store: one key per challenge, bound to the holder and the ceremony, taken
@@ -279,7 +291,15 @@ export const RegistrationAnswerSchema = z.object({
     publicKeyAlgorithm: z.number().int().optional(),
     transports: z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).max(8).optional(),
   }),
-  clientExtensionResults: z.object({ appid: z.boolean().optional(), hmacCreateSecret: z.boolean().optional(), credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
+  clientExtensionResults: z
+    .object({
+      appid: z.boolean().optional(),
+      hmacCreateSecret: z.boolean().optional(),
+      credProps: z.object({ rk: z.boolean().optional() }).optional(),
+      // Whether the authenticator derives secrets (issue 71); any `results` are dropped here, unread.
+      prf: z.object({ enabled: z.boolean().optional() }).optional(),
+    })
+    .default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
 });
 
@@ -327,6 +347,8 @@ export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder,
     excludeCredentials: await deps.store.credentials(holder.holderKey),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
     supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
+    // Asks whether the authenticator can derive a secret: what may lock a health card (issue 71, decisions/405).
+    extensions: { prf: {} },
   });
   await deps.challenges.keep(options.challenge, { holderKey: holder.holderKey, purpose: "register", session });
   return options;
@@ -366,7 +388,15 @@ export async function addPasskey(
   const { credential } = verified.registrationInfo;
   const stored = await deps.store.add(
     holderKey,
-    { credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString("base64url"), counter: credential.counter, transports: credential.transports ?? [], name, addedFrom: added.addedFrom },
+    {
+      credentialId: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString("base64url"),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      name,
+      addedFrom: added.addedFrom,
+      prf: response.clientExtensionResults.prf?.enabled ?? null,
+    },
     now,
   );
   if (stored.added) return { ok: true, name, recoveryCodes: stored.recoveryCodes };
@@ -379,18 +409,22 @@ export function userHandleOf(holderKey: string): string {
   return Buffer.from(holderKey).toString("base64url");
 }
 
-/** Options for signing in: only the holder's own passkeys are offered to the browser. */
-export async function authenticationOptions(deps: Passkeys, holderKey: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+/**
+ * Options for signing in, or for locking a health card (issue 71): only the holder's own passkeys are
+ * offered to the browser, and for a card only those that may derive its key, with the person's check.
+ */
+export async function authenticationOptions(deps: Passkeys, holderKey: string, ceremony: AssertionCeremony = { purpose: "sign-in" }): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = deps.relyingParty;
   if (!rp) throw new PasskeysUnavailable();
   const { generateAuthenticationOptions } = await webauthn();
+  const card = ceremony.purpose === "card";
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CEREMONY_TIMEOUT_MS,
-    userVerification: "preferred",
-    allowCredentials: await deps.store.credentials(holderKey),
+    userVerification: card ? "required" : "preferred",
+    allowCredentials: await deps.store.credentials(holderKey, { lockable: card }),
   });
-  await deps.challenges.keep(options.challenge, { holderKey, purpose: "sign-in" });
+  await deps.challenges.keep(options.challenge, { holderKey, ...ceremony });
   return options;
 }
 
@@ -403,11 +437,11 @@ export type PasskeyVerdict = "accepted" | "not-this-account" | "replayed" | "ref
  * origin and relying party the portal's own, and its counter past the stored one (a copy of an old
  * answer, or a cloned authenticator, has not moved it). The counter moves in one conditional UPDATE.
  */
-export async function checkPasskey(deps: Passkeys, holderKey: string, response: AuthenticationResponseJSON, now = new Date()): Promise<PasskeyVerdict> {
+export async function checkPasskey(deps: Passkeys, holderKey: string, response: AuthenticationResponseJSON, now = new Date(), ceremony: AssertionCeremony = { purpose: "sign-in" }): Promise<PasskeyVerdict> {
   const rp = deps.relyingParty;
   if (!rp) throw new PasskeysUnavailable();
   const challenge = challengeOf(response);
-  if (!challenge || !(await deps.challenges.take(challenge, { holderKey, purpose: "sign-in" }))) return "replayed";
+  if (!challenge || !(await deps.challenges.take(challenge, { holderKey, ...ceremony }))) return "replayed";
   const stored = await deps.store.find(response.id);
   if (!stored) return "refused";
   if (stored.holderKey !== holderKey) return "not-this-account";
@@ -424,7 +458,8 @@ export async function checkPasskey(deps: Passkeys, holderKey: string, response: 
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       credential: { id: stored.credentialId, publicKey: new Uint8Array(Buffer.from(stored.publicKey, "base64url")), counter: stored.counter, transports: transportsOf(stored.transports) },
-      requireUserVerification: false,
+      // A card is opened by the person, not by whoever holds the device: their check is required to lock it.
+      requireUserVerification: ceremony.purpose === "card",
     });
     if (!verified.verified) return "refused";
     newCounter = verified.authenticationInfo.newCounter;

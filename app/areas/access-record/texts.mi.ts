@@ -101,6 +101,10 @@ export const ACTION_WORDS = teReo<typeof englishActions>({
     page: ["I whakamutua, nā te maha rawa o ngā waehere uru hē, tētahi hononga tiri o te", "drafted"],
     item: ["I whakamutua, nā te maha rawa o ngā waehere uru hē, tētahi hononga tiri o te", "drafted"],
   },
+  "card-kept": {
+    page: ["I puritia ki tētahi pūrere, kua rakaina ki tētahi kī uru, he kāri hauora nō te", "drafted"],
+    item: ["I puritia ki tētahi pūrere, kua rakaina ki tētahi kī uru, he kāri hauora nō te", "drafted"],
+  },
   "passkey-added": { page: ["I tāpirihia he kī uru mō", "drafted"], item: ["I tāpirihia he kī uru mō", "drafted"] },
   "passkey-renamed": { page: ["I whakaingoatia anō he kī uru mō", "drafted"], item: ["I whakaingoatia anō he kī uru mō", "drafted"] },
   "passkey-removed": { page: ["I tangohia he kī uru mō", "drafted"], item: ["I tangohia he kī uru mō", "drafted"] },

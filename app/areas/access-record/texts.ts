@@ -83,6 +83,7 @@ export const ACTION_WORDS: Record<AccessAction, { page: string; item: string }> 
   "share-file-fetched": { page: "Took the file of a share link of the", item: "Took the file of a share link of the" },
   "share-passcode-wrong": { page: "Tried a wrong passcode on a share link of the", item: "Tried a wrong passcode on a share link of the" },
   "share-link-ended": { page: "Ended, by too many wrong passcodes, a share link of the", item: "Ended, by too many wrong passcodes, a share link of the" },
+  "card-kept": { page: "Kept on a device, locked with a passkey, a health card from the", item: "Kept on a device, locked with a passkey, a health card from the" },
   "passkey-added": { page: "Added a passkey for", item: "Added a passkey for" },
   "passkey-renamed": { page: "Renamed a passkey for", item: "Renamed a passkey for" },
   "passkey-removed": { page: "Removed a passkey for", item: "Removed a passkey for" },

@@ -7,6 +7,7 @@ import { formatDateTime } from "~/lib/dates";
 import { isLocalRange } from "~/lib/devices";
 import { profileTexts as t } from "./texts";
 import { deviceName } from "~/lib/device-name";
+import { HealthCardsUnavailable, portalHealthCards } from "~/.server/health-cards.server";
 
 /** Your devices on the profile: the holder's browsers and sessions, and Sign out for one or every other (decisions/295, 366, 377). */
 
@@ -87,6 +88,9 @@ export async function devicesStep(step: "devices-sign-out" | "devices-sign-out-o
         const others = rows.filter((row) => row.deviceId !== user.deviceId);
         const here = rows.find((row) => row.deviceId === user.deviceId);
         const herePeers = here ? (await signedInSessions(session)).filter((s) => !s.current && s.deviceId === here.deviceId).length : 0;
+        // Every health card the holder kept, on any device, stands no more (decisions/405): first, so that
+        // a store away changes nothing rather than half of it.
+        await portalHealthCards.endAllOf(holderKey);
         // Every other session, whatever device it names: a copy of this browser's cookies too (decisions/366).
         await endOtherSessions(session);
         await portalDevices.store.forgetAllBut(holderKey, user.deviceId ?? "");
@@ -99,7 +103,7 @@ export async function devicesStep(step: "devices-sign-out" | "devices-sign-out-o
       }
     }
   } catch (error) {
-    if (error instanceof DevicesUnavailable) return refuse(t.devicesUnavailable, { status: 503 });
+    if (error instanceof DevicesUnavailable || error instanceof HealthCardsUnavailable) return refuse(t.devicesUnavailable, { status: 503 });
     throw error;
   }
 }

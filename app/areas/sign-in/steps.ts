@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { flowOutcomes as o } from "~/lib/sign-in-flow";
 import { step, stepArea } from "~/lib/steps";
+import { PasskeyAnswerSchema } from "~/lib/passkeys";
 
 /**
  * The login machine's steps (1§4), posted to /login/flow (decisions/280): each answers one of the outcomes it declares
@@ -11,22 +12,6 @@ const Empty = z.object({});
 /** A step's outcomes: "signed in", and those of its own. */
 const answers = <const T extends readonly [Outcome, ...Outcome[]]>(...own: T) => z.discriminatedUnion("kind", [o.signedIn, ...own]);
 type Outcome = (typeof o)[keyof typeof o];
-
-/**
- * A passkey's answer at sign-in as @simplewebauthn/browser gives it (decisions/300): its shape checked
- * here, its content (signature, challenge, origin, counter) by @simplewebauthn/server on the server.
- * Sizes are bounded; nothing of it is kept but the counter.
- */
-const b64url = (max: number) => z.string().regex(/^[A-Za-z0-9_-]*$/).max(max);
-export const PasskeyAnswerSchema = z.object({
-  id: b64url(1400).min(16),
-  rawId: b64url(1400),
-  type: z.literal("public-key"),
-  response: z.object({ clientDataJSON: b64url(4096), authenticatorData: b64url(4096), signature: b64url(1024), userHandle: b64url(256).optional() }),
-  // The extensions this portal asks for: none. What a browser adds anyway is dropped unread.
-  clientExtensionResults: z.object({ appid: z.boolean().optional(), hmacCreateSecret: z.boolean().optional(), credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
-  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-});
 
 export const signInSteps = stepArea("/login/flow", {
   /** User name and password (and the captcha once one is needed); `redirectTo` is kept on the site by the server. */

@@ -101,7 +101,7 @@ export function fhirDateTime(value: string | null | undefined): string | undefin
 }
 
 /** The narrative's date: DD-MM-YYYY as the portal shows dates, or the practice's own text when unreadable. */
-function shownDate(value: string | null | undefined): string {
+export function shownDate(value: string | null | undefined): string {
   const read = readPracticeDate(value);
   // The day in the practice's zone: a date-time sent in UTC (decisions/396) is kept in its own zone by the reading.
   return read ? read.at.setZone(PRACTICE_ZONE).toFormat("dd-MM-yyyy") : (value?.trim() ?? "");

@@ -2,6 +2,8 @@ import { loadSummaryPage } from "./page.server";
 import { shareLinksOf } from "./share-page.server";
 import { SummaryContents } from "./components/summary-contents";
 import { ShareLinks } from "./components/share-links";
+import { KeepCard } from "./card/components/keep-card";
+import { lockablePasskeysOf } from "./card/offer.server";
 import { summaryTexts } from "./texts";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { buttonClass } from "~/components/ui/button";
@@ -15,14 +17,14 @@ import type { Route } from "./+types/page.route";
 export const meta: Route.MetaFunction = () => [{ title: summaryTexts.metaTitle }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [page, shareLinks] = await Promise.all([loadSummaryPage(request), shareLinksOf(request)]);
-  return { ...page, shareLinks };
+  const [page, shareLinks, lockablePasskeys] = await Promise.all([loadSummaryPage(request), shareLinksOf(request), lockablePasskeysOf(request)]);
+  return { ...page, shareLinks, lockablePasskeys };
 }
 
 const t = summaryTexts;
 
 export default function Summary({ loaderData }: Route.ComponentProps) {
-  const { patientName, nhi, birthDate, practiceName, generated, sections, shareLinks } = loaderData;
+  const { patientName, nhi, birthDate, practiceName, generated, sections, shareLinks, lockablePasskeys } = loaderData;
   const facts: [string, string][] = [
     [t.patient, patientName || t.notRecorded],
     [t.nhi, nhi || t.notRecorded],
@@ -83,6 +85,8 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
       </section>
 
       <ShareLinks links={shareLinks} />
+
+      <KeepCard lockablePasskeys={lockablePasskeys} />
     </div>
   );
 }

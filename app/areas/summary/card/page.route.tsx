@@ -1,0 +1,156 @@
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { LanguageChoice } from "~/components/language-choice";
+import { ceremonyFailure } from "~/lib/passkeys";
+import type { CardContents } from "./contents";
+import type { SealedCard } from "./lock";
+import type { Wiped } from "./device-copies";
+import { HealthCard } from "./components/health-card";
+import { cardTexts as t } from "./texts";
+import type { Route } from "./+types/page.route";
+
+/**
+ * My health card (issue 71, decisions/405): the health cards kept in this browser, opened with the
+ * passkey that locks them, online or not. The page the server sends, and the service worker keeps,
+ * holds nothing about anyone: the copies are read from this browser, and show only once opened.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: t.metaTitle }];
+
+/** What the page shows: the copies being read, none, some to open, or the cards opened. */
+type Shown =
+  | { kind: "reading" }
+  | { kind: "locked"; copies: SealedCard[] }
+  | { kind: "opened"; copies: SealedCard[]; cards: CardContents[] };
+
+const modules = () => Promise.all([import("./device-copies"), import("./lock"), import("./passkey-secret")]);
+
+export default function MyHealthCard() {
+  const [search] = useSearchParams();
+  const [shown, setShown] = useState<Shown>({ kind: "reading" });
+  const [wiped, setWiped] = useState<Wiped>({ expired: 0, ended: 0 });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    modules()
+      .then(([device]) => device.tidyCopies())
+      .then(
+        (tidied) => {
+          if (!live) return;
+          setWiped((w) => ({ expired: w.expired + tidied.wiped.expired, ended: w.ended + tidied.wiped.ended }));
+          setShown({ kind: "locked", copies: tidied.copies });
+        },
+        () => {
+          if (!live) return;
+          setMessage({ tone: "error", text: t.storageUnreadable });
+          setShown({ kind: "locked", copies: [] });
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const open = async (copies: SealedCard[]) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const [device, lock, secrets] = await modules();
+      if (!(await secrets.browserHasPrf())) return setMessage({ tone: "error", text: t.noPrfHere });
+      let answered;
+      try {
+        answered = await secrets.secretForOpening(
+          copies.map((c) => c.credentialId),
+          await device.devicePrfInput(),
+        );
+      } catch (error) {
+        return setMessage({ tone: "error", text: ceremonyFailure(error) === "cancelled" ? t.openCancelled : t.notOpened });
+      }
+      // Past its time since the page was read (the device's clock moved): wiped, not opened.
+      const tidied = await device.tidyCopies();
+      const mine = tidied.copies.filter((c) => c.credentialId === answered.credentialId);
+      const cards: CardContents[] = [];
+      if (answered.secret) {
+        for (const copy of mine) {
+          try {
+            cards.push(await lock.openCard(copy, answered.secret));
+          } catch {
+            // Another passkey's copy with the same id, or one changed on the device: it does not open.
+          }
+        }
+      }
+      setWiped((w) => ({ expired: w.expired + tidied.wiped.expired, ended: w.ended + tidied.wiped.ended }));
+      if (cards.length === 0) {
+        setShown({ kind: "locked", copies: tidied.copies });
+        return setMessage({ tone: "error", text: t.notOpened });
+      }
+      setShown({ kind: "opened", copies: tidied.copies, cards });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (copyId: string) => {
+    const [device] = await modules();
+    await device.removeCopy(copyId);
+    setMessage({ tone: "info", text: t.removed });
+    if (shown.kind !== "opened") return;
+    const copies = shown.copies.filter((c) => c.copyId !== copyId);
+    const cards = shown.cards.filter((c) => c.copyId !== copyId);
+    setShown(cards.length > 0 ? { kind: "opened", copies, cards } : { kind: "locked", copies });
+  };
+
+  const close = () => {
+    setMessage(null);
+    if (shown.kind === "opened") setShown({ kind: "locked", copies: shown.copies });
+  };
+
+  return (
+    <main id="main" className="mx-auto flex min-h-screen max-w-2xl flex-col gap-6 px-4 py-8">
+      <LanguageChoice className="self-end" />
+      <h1 className="text-3xl font-bold">{t.title}</h1>
+      {search.has("offline") ? (
+        <p className="border-l-8 border-brand bg-white p-4" role="note">
+          {t.offline}
+        </p>
+      ) : null}
+      {wiped.expired > 0 ? <p role="status">{t.wipedExpired(wiped.expired)}</p> : null}
+      {wiped.ended > 0 ? <p role="status">{t.wipedEnded(wiped.ended)}</p> : null}
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {shown.kind === "reading" ? <p>{t.lockedIntro}</p> : null}
+      {shown.kind === "locked" && shown.copies.length === 0 ? (
+        <>
+          <p>{t.none}</p>
+          <Link to="/login" className="self-start text-brand underline underline-offset-4">
+            {t.signIn}
+          </Link>
+        </>
+      ) : null}
+      {shown.kind === "locked" && shown.copies.length > 0 ? (
+        <>
+          <p>{t.lockedIntro}</p>
+          <Button className="self-start" busy={busy} onClick={() => void open(shown.copies)}>
+            {t.openButton}
+          </Button>
+          <p role="status" className="min-h-6">
+            {busy ? t.opening : null}
+          </p>
+        </>
+      ) : null}
+      {shown.kind === "opened" ? (
+        <>
+          {shown.cards.map((card) => (
+            <HealthCard key={card.copyId} card={card} onRemove={() => void remove(card.copyId)} />
+          ))}
+          <Button variant="secondary" className="self-start" onClick={close}>
+            {t.closeCard}
+          </Button>
+        </>
+      ) : null}
+    </main>
+  );
+}

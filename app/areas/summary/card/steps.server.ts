@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { documentRefusal } from "~/.server/document-rate.server";
+import { anonymousSessionId, accountHolderKey } from "~/.server/opaque-names.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { requireSession, type Viewing } from "~/.server/proxy-access.server";
+import { recordAccessBy } from "~/.server/record-access.server";
+import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, verdictMessage, type AssertionCeremony } from "~/.server/sign-in-security/passkeys.server";
+import { refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
+import { practiceDateTime } from "~/lib/dates";
+import { readSummaryRecord } from "../page.server";
+import { cardContentsOf } from "./contents.server";
+import { cardSteps } from "./steps";
+import { COPY_ID, HealthCardsUnavailable, portalHealthCards, type HealthCardStore } from "~/.server/health-cards.server";
+import { cardTexts as t } from "./texts";
+
+/** /summary/card (issue 71, decisions/405): the passkey's options, then the card made for the person viewed. */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface CardStepContext {
+  signedIn: Viewing;
+  request: Request;
+}
+
+/** The holder's card ceremony, bound to this session: an answer from another session's prompt is not taken. */
+function ceremonyOf({ user, session }: Viewing): { holderKey: string; ceremony: AssertionCeremony } {
+  return { holderKey: accountHolderKey(user.apiBase, user.parentId), ceremony: { purpose: "card", session: anonymousSessionId(session.id) } };
+}
+
+async function unlessUnavailable<R>(work: () => Promise<R | Refusal>): Promise<R | Refusal> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PasskeysUnavailable || error instanceof HealthCardsUnavailable) return refuse(t.unavailable, { status: 503 });
+    throw error;
+  }
+}
+
+const cardHandlers: StepHandlers<typeof cardSteps, CardStepContext> = {
+  "card-options": (_, { signedIn }) =>
+    unlessUnavailable(async () => {
+      if (!portalPasskeys.relyingParty) return refuse(t.unavailable, { status: 503 });
+      const { holderKey, ceremony } = ceremonyOf(signedIn);
+      const options = await authenticationOptions(portalPasskeys, holderKey, ceremony);
+      if ((options.allowCredentials ?? []).length === 0) return refuse(t.noPasskey, { status: 409 });
+      return { options };
+    }),
+  "card-make": ({ answer, days }, { signedIn, request }) =>
+    unlessUnavailable(async () => {
+      const { holderKey, ceremony } = ceremonyOf(signedIn);
+      const madeAt = new Date();
+      const verdict = await checkPasskey(portalPasskeys, holderKey, answer, madeAt, ceremony);
+      if (verdict !== "accepted") return refuse(verdictMessage(verdict), { status: 400 });
+      // The whole summary leaves for the device: counted as a document, as its downloads are (decisions/226).
+      const refused = await documentRefusal(signedIn);
+      if (refused) return refuse(refused.message, { status: 429 });
+      let record;
+      try {
+        record = await readSummaryRecord(signedIn.api, signedIn.user.userId);
+      } catch (error) {
+        if (!(error instanceof PracticeApiError)) throw error;
+        return error.kind === "forbidden" ? refuse(t.forbidden, { status: 403 }) : refuse(t.failed, { status: 503 });
+      }
+      // A parent's card of a child opens, at the latest, until the birthday from which the parent's view
+      // no longer holds the summary (whānau access, decisions/382), as a share link ends.
+      const until = signedIn.access?.reason === "age" && signedIn.access.changes ? practiceDateTime(signedIn.access.changes).toMillis() : Infinity;
+      const expiresAt = new Date(Math.min(madeAt.getTime() + days * DAY_MS, until));
+      const copyId = randomBytes(16).toString("base64url");
+      await portalHealthCards.add({ copyId, holderKey, credentialId: answer.id, madeAt, expiresAt });
+      recordAccessBy(signedIn, request, { area: "summary", action: "card-kept", itemId: copyId });
+      const contacts = signedIn.access?.reaches("profile") ?? true;
+      return { card: cardContentsOf(record, { copyId, madeAt, expiresAt, contacts }) };
+    }),
+};
+
+/** /summary/card's action: the card steps, for the person viewed (whose comes from the session). */
+export function answerCardSteps(request: Request): Promise<Response> {
+  return stepDispatcher(cardSteps, cardHandlers, { begin: async (request) => ({ signedIn: await requireSession(request), request }) })(request);
+}
+
+/** GET /card/status?copies=a,b: of the copies asked about, those that stand. No session: a copy's id is a random name that opens nothing. */
+export async function cardStatusResponse(request: Request, store: HealthCardStore = portalHealthCards): Promise<Response> {
+  const asked = (new URL(request.url).searchParams.get("copies") ?? "").split(",");
+  try {
+    const standing = await store.standing(asked);
+    return Response.json({ standing: [...standing] }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    // Unknown is not "ended": the device keeps its copies until the store can say.
+    if (error instanceof HealthCardsUnavailable) return Response.json({ message: t.unavailable }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    throw error;
+  }
+}
+
+/** POST /card/end: the device wiped this copy ("Remove from this device"), so it stands no more. */
+export async function cardEndResponse(request: Request, store: HealthCardStore = portalHealthCards): Promise<Response> {
+  const copy = String((await request.formData()).get("copy") ?? "");
+  if (!COPY_ID.test(copy)) return new Response(null, { status: 400 });
+  try {
+    await store.end(copy);
+  } catch (error) {
+    if (error instanceof HealthCardsUnavailable) return new Response(null, { status: 503 });
+    throw error;
+  }
+  return new Response(null, { status: 204 });
+}

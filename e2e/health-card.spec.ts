@@ -1,0 +1,104 @@
+import type { Page } from "@playwright/test";
+import { PORTAL_PORT } from "../playwright.config";
+import { cardTexts as t } from "~/areas/summary/card/texts";
+import { expect, expectNoAxeViolations, test, waitForHydration, type World, type WorldUser } from "./fixtures";
+import { addPasskey, virtualAuthenticator } from "./passkey-helpers";
+
+/**
+ * My health card, kept on this device (issue 71, decisions/405), as a patient meets it: a passkey added
+ * in the profile (Chromium's virtual authenticator, with WebAuthn's PRF extension), the card kept from
+ * My health summary, then opened at /card with the browser offline, after the passkey and not without
+ * it; wiped at the end of its time, on "Remove from this device", and once its passkey is removed or the
+ * holder signs out everywhere else. WebAuthn refuses an IP address as the relying party: localhost.
+ */
+
+test.use({ baseURL: `http://localhost:${PORTAL_PORT}` });
+
+const keepSection = (page: Page) => page.getByRole("region", { name: t.keepHeading });
+
+/** Adds a passkey and keeps the card for `days` from My health summary; answers the patient's name and NHI as the summary shows them. */
+async function keepCard(page: Page, world: World, user: WorldUser, days = 30): Promise<{ name: string; nhi: string }> {
+  await addPasskey(page, world, user, "My phone");
+  await page.goto("/summary");
+  await expect(page.getByRole("heading", { name: "My health summary", level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  const facts = page.getByRole("region", { name: "Patient" }).getByRole("definition");
+  const [name, nhi] = [await facts.nth(0).innerText(), await facts.nth(1).innerText()];
+  const keep = keepSection(page);
+  await keep.getByRole("radio", { name: t.days(days) }).check();
+  await keep.getByRole("button", { name: t.keepButton }).click();
+  await expect(keep.getByRole("status").filter({ hasText: "Your health card is kept on this device until" })).toBeVisible();
+  return { name, nhi };
+}
+
+/** The card page, read with the portal out of reach. */
+async function openCardOffline(page: Page) {
+  await page.goto("/card");
+  await expect(page.getByRole("heading", { name: t.title, level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  await page.context().setOffline(true);
+}
+
+/** What the page says, as text: nothing of the patient's may be in it before the passkey. */
+const mainText = (page: Page) => page.getByRole("main").innerText();
+
+test.describe("my health card", () => {
+  test("kept from the summary and on the access record; offline, /card shows nothing about the patient until the passkey opens it, then their allergies and medicines, readable at 390 px, on a desktop and in high contrast, by keyboard; another person at the browser, with no such passkey, sees nothing", async ({ page, world }) => {
+    test.setTimeout(60_000);
+    const first = await virtualAuthenticator(page);
+    const user = world.user("solo");
+    const { name, nhi } = await keepCard(page, world, user);
+    // The allergies as the portal's own screen lists them, and the medicines' screen, to compare with the card.
+    await page.goto("/allergies");
+    const allergies = await page.getByRole("list", { name: "Allergies" }).getByRole("listitem").getByRole("heading", { level: 2 }).allInnerTexts();
+    expect(allergies.length, "solo's allergies").toBeGreaterThan(0);
+    await page.goto("/medications");
+    const medicationsPage = await page.getByRole("main").innerText();
+
+    // Making a copy is on the access record.
+    await page.goto("/access-record");
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole("main").getByText("Kept on a device, locked with a passkey, a health card from the", { exact: false }).first()).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+
+    // Signed out, the portal out of reach.
+    await page.context().clearCookies();
+    await openCardOffline(page);
+    const open = page.getByRole("button", { name: t.openButton });
+    await expect(open).toBeVisible();
+    for (const secret of [name, nhi, ...allergies]) expect(await mainText(page), "the locked page").not.toContain(secret);
+    await expectNoAxeViolations(page);
+
+    // By keyboard: the button is reached with Tab and pressed with Enter.
+    while (!(await open.evaluate((button) => button === document.activeElement))) await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const card = page.getByRole("article", { name });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(nhi);
+    await expect(card.getByText(/^As of \d{2}-\d{2}-\d{4} at /)).toBeVisible();
+    await expect(card).toContainText(t.mayBeOutOfDate);
+    const listed = (section: string) => card.getByRole("region", { name: section }).getByRole("listitem");
+    await expect(listed(t.sections.allergies)).toHaveCount(allergies.length);
+    for (const allergy of allergies) await expect(listed(t.sections.allergies).filter({ hasText: allergy })).toHaveCount(1);
+    const medicines = await listed(t.sections.medicines).allInnerTexts();
+    expect(medicines.length, "current medicines on the card").toBeGreaterThan(0);
+    for (const medicine of medicines) expect(medicationsPage, "each medicine on the card is on the medications screen").toContain(medicine.split(" · ")[0]);
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ forcedColors: "active" });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the card's width at 390 px").toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+
+    // Closed, then another person at the same browser, whose authenticator holds no such passkey.
+    await page.getByRole("button", { name: t.closeCard }).click();
+    await expect(card).toHaveCount(0);
+    await first.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId: first.authenticatorId });
+    await virtualAuthenticator(page);
+    await page.getByRole("button", { name: t.openButton }).click();
+    await expect(page.getByRole("alert")).toHaveText(t.notOpened);
+    await expect(page.getByRole("article")).toHaveCount(0);
+    for (const secret of [name, nhi, ...allergies]) expect(await mainText(page), "the page after another passkey").not.toContain(secret);
+  });
+});
