@@ -24,6 +24,8 @@ export default [
   route("logout", "areas/sign-in/logout.route.tsx"),
   route("refresh", "shell/refresh.route.ts"),
   route("language", "shell/language.route.ts"),
+  // The installable portal's manifest (issue 71, decisions/404): public, in the chosen language.
+  route("manifest.webmanifest", "card/manifest.route.ts"),
   // Signed in only: the shell, and inside it the page frame whose ErrorBoundary keeps the shell.
   layout("shell/layout.route.tsx", [
     layout("shell/page-frame.route.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "areas/preview/page.route.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),
