@@ -4,7 +4,7 @@ import { manifestTexts } from "~/card/manifest-texts";
 import { manifestTexts as manifestTextsMi } from "~/card/manifest-texts.mi";
 import { LANGUAGE_COOKIE } from "~/lib/language";
 import { CACHE_PREFIX } from "~/card/service-worker";
-import { expect, openSignedIn, test } from "./fixtures";
+import { expect, openSignedIn, test, waitForHydration } from "./fixtures";
 
 /**
  * The installable portal (issue 71, decisions/404): its service worker keeps the health card's page and
@@ -52,6 +52,10 @@ test("offline, the card page opens from the cache and a signed-in page is not se
   await workerReady(page);
   await page.goto("/summary");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // React Router asks for the routes of the page's links once it is up (/__manifest): offline, that
+  // request would fail and say so on the console, so the page is let finish before the network goes.
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
 
   await context.setOffline(true);
   const card = await page.goto("/card");
