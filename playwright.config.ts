@@ -49,6 +49,9 @@ export default defineConfig({
     // run it again with `--trace retain-on-failure` (docs/testing.md).
     trace: "off",
     screenshot: "only-on-failure",
+    // The portal's service worker (decisions/404) would answer some requests before `page.route` sees them:
+    // blocked in every test but e2e/offline-shell.spec.ts, which allows it for itself.
+    serviceWorkers: "block",
   },
   projects: [
     {

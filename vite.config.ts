@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { build as esbuild } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "./app/routes";
@@ -38,6 +39,31 @@ function precompressClientAssets(): Plugin {
         writeFileSync(path.join(options.dir, `${file}.br`), brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
         writeFileSync(path.join(options.dir, `${file}.gz`), gzipSync(source, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * The installable portal's service worker (issue 71, decisions/404): app/shell/service-worker.ts, bundled
+ * by esbuild into the client build's `sw.js` (each language's build has its own copy, the same code: the
+ * worker takes its version and language from its address). A script of its own, outside Vite's graph.
+ */
+function serviceWorkerBundle(): Plugin {
+  return {
+    name: "service-worker-bundle",
+    apply: "build",
+    async writeBundle(options) {
+      if (this.environment.name !== "client" || !options.dir) return;
+      await esbuild({
+        entryPoints: [fileURLToPath(new URL("./app/shell/service-worker.ts", import.meta.url))],
+        bundle: true,
+        format: "iife",
+        target: "es2022",
+        minify: true,
+        legalComments: "none",
+        outfile: path.join(options.dir, "sw.js"),
+        logLevel: "warning",
+      });
     },
   };
 }
@@ -188,7 +214,7 @@ const chunkGroups = firstLoadGroups();
 const language = buildLanguage();
 
 export default defineConfig({
-  plugins: [languageCatalogues(language, pseudoBuild()), tailwindcss(), reactRouter(), precompressClientAssets(), chunkGroups.plugin],
+  plugins: [languageCatalogues(language, pseudoBuild()), tailwindcss(), reactRouter(), precompressClientAssets(), serviceWorkerBundle(), chunkGroups.plugin],
   define: { __APP_VERSION__: JSON.stringify(version), __LANGUAGE__: JSON.stringify(language), __TE_REO_UNDER_REVIEW__: JSON.stringify(language === "mi" && teReoUnderReview()) },
   resolve: { tsconfigPaths: true },
   // React, React DOM and React Router go to every page together: one chunk compresses better than the

@@ -1,5 +1,6 @@
 // First, before any module that builds a zod schema (see the module).
 import "./shell/zod-without-eval";
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, redirectDocument, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
@@ -10,6 +11,8 @@ import { useIsolationLeftWithZoom } from "./components/ui/use-isolation-left-wit
 import { errorsTexts } from "./lib/texts/errors";
 import { HTML_LANG, isLanguage, LANGUAGE, LANGUAGE_COOKIE } from "./lib/language";
 import { routeErrorMessage } from "./lib/route-error";
+import { THEME_COLOUR } from "./shell/manifest";
+import { registerServiceWorker } from "./shell/register-service-worker";
 // The stylesheet is the page's one render-blocking file: as a React stylesheet resource (precedence)
 // it is written first in <head>, before the scripts' modulepreloads, which React would otherwise put
 // ahead of it; a first paint then waits on it alone (issue 12, decisions/180).
@@ -54,7 +57,11 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+/** The manifest is asked with the cookies, so the language cookie chooses its words as it does the page's (decisions/404). */
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest", crossOrigin: "use-credentials" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -62,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOUR} />
         <Meta />
         <link rel="stylesheet" href={stylesheet} precedence="portal" />
         <Links />
@@ -78,6 +86,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useHeadingFocusOnNavigation();
   useIsolationLeftWithZoom();
+  // The installable portal's worker (issue 71, decisions/404), once the page is up.
+  useEffect(registerServiceWorker, []);
   return <Outlet />;
 }
 

@@ -29,6 +29,8 @@ export default [
   route("card", "areas/summary/card/page.route.tsx"),
   route("card/status", "areas/summary/card/status.route.ts"),
   route("card/end", "areas/summary/card/end.route.ts"),
+  // The installable portal's manifest (issue 71, decisions/404): public, in the chosen language.
+  route("manifest.webmanifest", "shell/manifest.route.ts"),
   // Signed in only: the shell, and inside it the page frame whose ErrorBoundary keeps the shell.
   layout("shell/layout.route.tsx", [
     layout("shell/page-frame.route.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "areas/preview/page.route.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),

@@ -249,13 +249,26 @@ function relayDrain(res: Response) {
  * The build's files, each sent as its brotli or gzip copy made at build time when the browser takes
  * one (`Vary: Accept-Encoding`), or as it is. Hashed assets are cached for a year.
  */
+/** The service worker's file in a client build (app/shell/service-worker.ts, bundled by vite.config.ts). */
+const SERVICE_WORKER_FILE = "sw.js";
+
 export function serveAssets(client: string): express.Router {
   const precompressed = { enableBrotli: true, orderPreference: ["br", "gz"], index: false };
   const router = express.Router();
   router.use("/assets", expressStaticGzip(path.join(client, "assets"), { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
   // The build's other files (favicon.svg and its kind), listed once: asked of the disk for every
   // address, they cost every page a failed stat (issue 53).
-  const served = expressStaticGzip(client, { ...precompressed, serveStatic: { maxAge: "1h", index: false } });
+  // The service worker (decisions/404) is asked again at every check for an update: a new build's is taken at once.
+  const served = expressStaticGzip(client, {
+    ...precompressed,
+    serveStatic: {
+      maxAge: "1h",
+      index: false,
+      setHeaders: (res, file) => {
+        if (path.basename(file) === SERVICE_WORKER_FILE) res.setHeader("Cache-Control", "no-cache");
+      },
+    },
+  });
   const entries = readdirSync(client, { withFileTypes: true }).filter((entry) => entry.name !== "assets");
   const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${entry.name.replace(/\.(br|gz)$/, "")}`));
   const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);

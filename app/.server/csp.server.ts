@@ -12,7 +12,10 @@ export function contentSecurityPolicy(nonce: string, options: { stripe: boolean 
     "font-src 'self'",
     `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,
     // The pdf.js worker of the invoice viewer is served by the portal (/assets); pdf.js may also start it from a blob.
+    // The portal's service worker is /sw.js (decisions/404): 'self' too.
     "worker-src 'self' blob:",
+    // The web app manifest, /manifest.webmanifest (decisions/404).
+    "manifest-src 'self'",
     ...(stripe ? ["frame-src https://js.stripe.com https://hooks.stripe.com"] : []),
     "frame-ancestors 'none'",
     "base-uri 'self'",

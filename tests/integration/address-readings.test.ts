@@ -33,7 +33,8 @@ const flatten = (entries: readonly RouteConfigEntry[]): RouteConfigEntry[] => en
 
 /** Every route a signed-in session reaches, as an address with its parameters filled: app/routes.ts, not a list of our own. */
 function signedInRoutes(fill: (file: string) => string): { file: string; address: string; page: boolean }[] {
-  const signedOut = new Set(["shell/not-found.route.tsx", "areas/summary/share-file.route.ts", "areas/summary/share-manifest.route.ts"]);
+  // The web app manifest reads no address and no record: the same for everyone (decisions/404).
+  const signedOut = new Set(["shell/not-found.route.tsx", "areas/summary/share-file.route.ts", "areas/summary/share-manifest.route.ts", "shell/manifest.route.ts"]);
   const shell = new Set(flatten(flatten(routes).find((r) => r.file === "shell/layout.route.tsx")?.children ?? []).map((r) => r.file));
   return flatten(routes)
     .filter((r) => (r.path !== undefined || r.index) && !r.file.startsWith("areas/sign-in/") && !signedOut.has(r.file))

@@ -31,6 +31,8 @@ writeFileSync(path.join(client, "favicon.svg"), icon);
 writeFileSync(path.join(client, "favicon.svg.br"), brotliCompressSync(icon));
 mkdirSync(path.join(client, "fonts"));
 writeFileSync(path.join(client, "fonts/body.txt"), "a font");
+const worker = "self.addEventListener('fetch', () => undefined);";
+writeFileSync(path.join(client, "sw.js"), worker);
 
 beforeAll(async () => {
   const app = express();
@@ -197,6 +199,17 @@ describe("the build's other files", () => {
     const inFolder = await get("/fonts/body.txt");
     expect(inFolder.statusCode).toBe(200);
     expect(await text(inFolder)).toBe("a font");
+  });
+
+  it("keep a file an hour, but the service worker is asked again every time, as JavaScript (decisions/404)", async () => {
+    const icon = await get("/favicon.svg");
+    expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+    await text(icon);
+    const sw = await get("/sw.js");
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers["cache-control"]).toBe("no-cache");
+    expect(sw.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(await text(sw)).toBe(worker);
   });
 
   it("leave every other address to the pages: the folder is listed once, at the start, so not even a file added since is looked for", async () => {

@@ -298,7 +298,9 @@ describe("caching and transport", () => {
     const noData = { captcha: "/captcha", medication: "/medication" };
     // A share link's receiving side answers only a link's own ids, with no session (tests/integration/share-links.test.ts walks it, no-store included).
     const sharedByLink = ["shl/:id", "shl/file/:ticket"];
-    expect(resourceRoutes.map((r) => r.path).sort(), "every resource route is walked here (add a new one to documentAddresses)").toEqual([...Object.keys(addresses), ...postOnly, ...sharedByLink, ...Object.keys(noData)].sort());
+    // The web app manifest: the same for everyone, no-cache (decisions/404), held in tests/unit/service-worker.test.ts and e2e/offline-shell.spec.ts.
+    const sameForEveryone = ["manifest.webmanifest"];
+    expect(resourceRoutes.map((r) => r.path).sort(), "every resource route is walked here (add a new one to documentAddresses)").toEqual([...Object.keys(addresses), ...postOnly, ...sharedByLink, ...sameForEveryone, ...Object.keys(noData)].sort());
     const browser = await signedIn();
     for (const [route, address] of Object.entries({ ...addresses, ...noData })) {
       const res = await browser.fetch(portal, address);

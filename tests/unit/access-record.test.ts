@@ -113,10 +113,10 @@ describe("which area any signed-in address belongs to (whānau access decides by
     expect(area("/nowhere")).toBeNull();
   });
 
-  it("has an area for every route a signed-in session reaches; only the sign-in's, the share links' receiving side, the language choice and the 404 have none", () => {
+  it("has an area for every route a signed-in session reaches; only the sign-in's, the share links' receiving side, the language choice, the web app manifest and the 404 have none", () => {
     const flatten = (entries: readonly RouteConfigEntry[]): RouteConfigEntry[] => entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
-    // The language choice reads no record: it sets a cookie and sends the patient back.
-    const signedOut = new Set(["shell/not-found.route.tsx", "shell/language.route.ts", "areas/summary/share-file.route.ts", "areas/summary/share-manifest.route.ts"]);
+    // The language choice reads no record: it sets a cookie and sends the patient back. The manifest is the same for everyone (decisions/404).
+    const signedOut = new Set(["shell/not-found.route.tsx", "shell/language.route.ts", "areas/summary/share-file.route.ts", "areas/summary/share-manifest.route.ts", "shell/manifest.route.ts"]);
     const reached = flatten(routes).filter((r) => (r.path !== undefined || r.index) && !r.file.startsWith("areas/sign-in/") && !signedOut.has(r.file));
     const addresses = reached.map((r) => `/${(r.path ?? "").replace(/:[A-Za-z]+/g, "x")}${r.file === "areas/preview/page.route.tsx" ? "?type=letter&id=1" : ""}`);
     expect(addresses.filter((address) => area(address) === null)).toEqual([]);

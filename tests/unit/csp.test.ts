@@ -9,6 +9,16 @@ describe("Content-Security-Policy", () => {
     expect(csp).not.toContain("stripe");
   });
 
+  it("allows the portal's own service worker and web app manifest, from the portal only (decisions/404)", () => {
+    const directives = Object.fromEntries(
+      contentSecurityPolicy("abc")
+        .split("; ")
+        .map((d) => [d.split(" ")[0], d.split(" ").slice(1)]),
+    );
+    expect(directives["worker-src"]).toContain("'self'");
+    expect(directives["manifest-src"]).toEqual(["'self'"]);
+  });
+
   it("takes style elements only from the portal or with the nonce; only style attributes are inline", () => {
     const directives = Object.fromEntries(
       contentSecurityPolicy("abc")
