@@ -1,8 +1,12 @@
 import type { Page } from "@playwright/test";
 import { PORTAL_PORT } from "../playwright.config";
 import { cardTexts as t } from "~/areas/summary/card/texts";
-import { expect, expectNoAxeViolations, test, waitForHydration, type World, type WorldUser } from "./fixtures";
+import { profileTexts } from "~/areas/profile/texts";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 import { addPasskey, virtualAuthenticator } from "./passkey-helpers";
+import { newestCode } from "./second-step-helpers";
 
 /**
  * My health card, kept on this device (issue 71, decisions/405), as a patient meets it: a passkey added
@@ -12,13 +16,13 @@ import { addPasskey, virtualAuthenticator } from "./passkey-helpers";
  * holder signs out everywhere else. WebAuthn refuses an IP address as the relying party: localhost.
  */
 
-test.use({ baseURL: `http://localhost:${PORTAL_PORT}` });
+test.use({ baseURL: `http://localhost:${PORTAL_PORT}`, serviceWorkers: "allow" });
 
 const keepSection = (page: Page) => page.getByRole("region", { name: t.keepHeading });
 
-/** Adds a passkey and keeps the card for `days` from My health summary; answers the patient's name and NHI as the summary shows them. */
-async function keepCard(page: Page, world: World, user: WorldUser, days = 30): Promise<{ name: string; nhi: string }> {
-  await addPasskey(page, world, user, "My phone");
+/** Adds a passkey (unless it is there) and keeps the card for `days` from My health summary; answers the patient's name and NHI as the summary shows them. */
+async function keepCard(page: Page, world: World, user: WorldUser, days = 30, { passkey = true } = {}): Promise<{ name: string; nhi: string }> {
+  if (passkey) await addPasskey(page, world, user, "My phone");
   await page.goto("/summary");
   await expect(page.getByRole("heading", { name: "My health summary", level: 1 })).toBeVisible();
   await waitForHydration(page);
@@ -31,12 +35,14 @@ async function keepCard(page: Page, world: World, user: WorldUser, days = 30): P
   return { name, nhi };
 }
 
-/** The card page, read with the portal out of reach. */
+/** The card page with the browser offline: the service worker's copy of it (decisions/404), and its chunks. */
 async function openCardOffline(page: Page) {
-  await page.goto("/card");
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.context().setOffline(true);
+  const response = await page.goto("/card");
+  expect(response?.fromServiceWorker(), "the card page answered by the service worker").toBe(true);
   await expect(page.getByRole("heading", { name: t.title, level: 1 })).toBeVisible();
   await waitForHydration(page);
-  await page.context().setOffline(true);
 }
 
 /** What the page says, as text: nothing of the patient's may be in it before the passkey. */
@@ -97,8 +103,103 @@ test.describe("my health card", () => {
     await first.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId: first.authenticatorId });
     await virtualAuthenticator(page);
     await page.getByRole("button", { name: t.openButton }).click();
-    await expect(page.getByRole("alert")).toHaveText(t.notOpened);
+    // The browser finds none of the card's passkeys here: to the page, the same as a prompt cancelled.
+    await expect(page.getByRole("alert")).toHaveText(t.openCancelled);
     await expect(page.getByRole("article")).toHaveCount(0);
     for (const secret of [name, nhi, ...allergies]) expect(await mainText(page), "the page after another passkey").not.toContain(secret);
+  });
+
+  test("Remove from this device wipes it; kept again, it is wiped once its time is over, the device's clock moved past it while offline", async ({ page, world }) => {
+    test.setTimeout(60_000);
+    await virtualAuthenticator(page);
+    const user = world.user("solo");
+    const { name } = await keepCard(page, world, user, 7);
+    await page.goto("/card");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: t.openButton }).click();
+    const card = page.getByRole("article", { name });
+    await card.getByRole("button", { name: t.remove }).click();
+    // Asked first, and kept when the answer is no.
+    await card.getByRole("group", { name: t.remove }).getByRole("button", { name: t.removeCancel }).click();
+    await card.getByRole("button", { name: t.remove }).click();
+    await expectNoAxeViolations(page);
+    await card.getByRole("group", { name: t.remove }).getByRole("button", { name: t.removeConfirm }).click();
+    await expect(page.getByRole("status").filter({ hasText: t.removed })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText(t.none)).toBeVisible();
+
+    // Kept again for 7 days; 8 days on, offline, the page wipes it rather than offer it.
+    await keepCard(page, world, user, 7, { passkey: false });
+    await world.advance("P8D");
+    await page.context().setOffline(true);
+    await page.clock.install({ time: Date.now() + 8 * 24 * 60 * 60 * 1000 });
+    await page.goto("/card");
+    await expect(page.getByRole("status").filter({ hasText: t.wipedExpired(1) })).toBeVisible();
+    await expect(page.getByText(t.none)).toBeVisible();
+    await expect(page.getByRole("button", { name: t.openButton })).toHaveCount(0);
+  });
+
+  test("its passkey removed in the profile, the card is wiped the next time the device is online", async ({ page, world }) => {
+    test.setTimeout(60_000);
+    await virtualAuthenticator(page);
+    const user = world.user("solo");
+    await keepCard(page, world, user);
+    await page.goto("/profile");
+    const section = page.getByRole("region", { name: "Sign-in security" });
+    await section.getByRole("button", { name: "Remove My phone" }).click();
+    const remove = page.getByRole("dialog", { name: passkeyTexts.removeTitle("My phone") });
+    await remove.getByRole("button", { name: "Send the code" }).click();
+    // The code for this removal, not the one that added the passkey: read once its mail is sent.
+    await expect(remove.getByText(/We have sent a 6-digit code to/)).toBeVisible();
+    await remove.getByLabel("6-digit code").fill(await newestCode(world, user.username, secondStepTexts.confirmSubject));
+    await remove.getByRole("button", { name: "Remove passkey" }).click();
+    await expect(section).toContainText(passkeyTexts.none);
+    await page.goto("/card");
+    await expect(page.getByRole("status").filter({ hasText: t.wipedEnded(1) })).toBeVisible();
+    await expect(page.getByText(t.none)).toBeVisible();
+  });
+
+  test("signing out everywhere else ends the card too: wiped the next time the device is online", async ({ page, browser, world }) => {
+    test.setTimeout(60_000);
+    const user = world.user("solo");
+    // Another browser of the holder's, signed in first, so that there is somewhere else to sign out of.
+    const phone = await browser.newContext({ baseURL: `http://localhost:${PORTAL_PORT}` });
+    await signInDirectly(await phone.newPage(), user);
+    await virtualAuthenticator(page);
+    await keepCard(page, world, user);
+    await page.goto("/profile");
+    const devices = page.getByRole("region", { name: profileTexts.devicesTitle });
+    await devices.getByRole("button", { name: profileTexts.signOutEverywhereElse }).click();
+    await page.getByRole("dialog", { name: profileTexts.signOutOthersTitle }).getByRole("button", { name: profileTexts.signOutEverywhereElse }).click();
+    await expect(page.getByRole("status").filter({ hasText: profileTexts.othersSignedOut })).toBeAttached();
+    await page.goto("/card");
+    await expect(page.getByRole("status").filter({ hasText: t.wipedEnded(1) })).toBeVisible();
+    await expect(page.getByText(t.none)).toBeVisible();
+    await phone.close();
+  });
+
+  test("not offered where it cannot be locked, and the summary says why: a passkey whose device derives no secret, and a browser without WebAuthn's PRF extension", async ({ page, browser, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await virtualAuthenticator(page, { prf: false });
+    const user = world.user("solo");
+    await addPasskey(page, world, user, "Old key");
+    await page.goto("/summary");
+    const keep = keepSection(page);
+    await expect(keep).toContainText(t.noPasskey);
+    await expect(keep.getByRole("link", { name: t.toSignInSecurity })).toBeVisible();
+    await expect(keep.getByRole("button", { name: t.keepButton })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    const older = await browser.newContext({ baseURL: `http://localhost:${PORTAL_PORT}` });
+    const other = await older.newPage();
+    // A browser that says it has no PRF (as Firefox before 135 and Safari before 18).
+    await other.addInitScript(() => {
+      Object.defineProperty(PublicKeyCredential, "getClientCapabilities", { value: async () => ({ "extension:prf": false }) });
+    });
+    await openSignedIn(other, world.user("empty"), "/summary", "My health summary");
+    await expect(keepSection(other)).toContainText(t.noPrf);
+    await expect(keepSection(other).getByRole("button", { name: t.keepButton })).toHaveCount(0);
+    await older.close();
   });
 });

@@ -10,6 +10,7 @@ import routes from "~/routes";
 import { getCall, useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
+import { PUBLIC_ROUTE_FILES } from "../helpers/public-routes";
 
 /**
  * Every signed-in address read one way (issue 67, decisions/392), through the built portal over HTTP,
@@ -33,11 +34,9 @@ const flatten = (entries: readonly RouteConfigEntry[]): RouteConfigEntry[] => en
 
 /** Every route a signed-in session reaches, as an address with its parameters filled: app/routes.ts, not a list of our own. */
 function signedInRoutes(fill: (file: string) => string): { file: string; address: string; page: boolean }[] {
-  // The web app manifest reads no address and no record: the same for everyone (decisions/404).
-  const signedOut = new Set(["shell/not-found.route.tsx", "areas/summary/share-file.route.ts", "areas/summary/share-manifest.route.ts", "shell/manifest.route.ts"]);
   const shell = new Set(flatten(flatten(routes).find((r) => r.file === "shell/layout.route.tsx")?.children ?? []).map((r) => r.file));
   return flatten(routes)
-    .filter((r) => (r.path !== undefined || r.index) && !r.file.startsWith("areas/sign-in/") && !signedOut.has(r.file))
+    .filter((r) => (r.path !== undefined || r.index) && !r.file.startsWith("areas/sign-in/") && !PUBLIC_ROUTE_FILES.has(r.file))
     .map((r) => ({ file: r.file, address: `/${(r.path ?? "").replace(/:[A-Za-z]+/g, "x")}${fill(r.file)}`, page: shell.has(r.file) }));
 }
 

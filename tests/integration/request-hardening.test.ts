@@ -294,13 +294,17 @@ describe("caching and transport", () => {
     // The routes that are not pages (a module of their own, no component) and answer a GET with data.
     const flat = (entries: RouteConfigEntry[]): RouteConfigEntry[] => entries.flatMap((e) => [e, ...flat(e.children ?? [])]);
     const resourceRoutes = flat(routes).filter((r) => r.file.endsWith(".ts"));
-    const postOnly = ["login/flow", "login/help", "refresh", "language", "accounts/pay", "appointments/book", "zoom/signature", "medications/repeat", "emails/step", "summary/step", "profile/step"];
+    const postOnly = ["login/flow", "login/help", "refresh", "language", "accounts/pay", "appointments/book", "zoom/signature", "medications/repeat", "emails/step", "summary/step", "profile/step", "summary/card", "card/end"];
     const noData = { captcha: "/captcha", medication: "/medication" };
     // A share link's receiving side answers only a link's own ids, with no session (tests/integration/share-links.test.ts walks it, no-store included).
     const sharedByLink = ["shl/:id", "shl/file/:ticket"];
     // The web app manifest: the same for everyone, no-cache (decisions/404), held in tests/unit/service-worker.test.ts and e2e/offline-shell.spec.ts.
     const sameForEveryone = ["manifest.webmanifest"];
-    expect(resourceRoutes.map((r) => r.path).sort(), "every resource route is walked here (add a new one to documentAddresses)").toEqual([...Object.keys(addresses), ...postOnly, ...sharedByLink, ...sameForEveryone, ...Object.keys(noData)].sort());
+    // Which of a device's health card copies stand: ids only, no session (tests/integration/health-cards.test.ts walks it, no-store included).
+    const cardCopies = ["card/status"];
+    expect(resourceRoutes.map((r) => r.path).sort(), "every resource route is walked here (add a new one to documentAddresses)").toEqual(
+      [...Object.keys(addresses), ...postOnly, ...sharedByLink, ...sameForEveryone, ...cardCopies, ...Object.keys(noData)].sort(),
+    );
     const browser = await signedIn();
     for (const [route, address] of Object.entries({ ...addresses, ...noData })) {
       const res = await browser.fetch(portal, address);

@@ -8,6 +8,7 @@ import { AREA_WORDS } from "~/areas/access-record/texts";
 import { describeAccess, whoOf } from "~/areas/access-record/view";
 import { parseForm } from "~/lib/form-data";
 import routes from "~/routes";
+import { PUBLIC_ROUTE_FILES } from "../helpers/public-routes";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 
 /** The access record's pure rules (issue 31, decisions/274): what a page records, the words, the filters, the CSV. */
@@ -113,11 +114,9 @@ describe("which area any signed-in address belongs to (whānau access decides by
     expect(area("/nowhere")).toBeNull();
   });
 
-  it("has an area for every route a signed-in session reaches; only the sign-in's, the share links' receiving side, the language choice, the web app manifest and the 404 have none", () => {
+  it("has an area for every route a signed-in session reaches; only the sign-in's and the public routes (tests/helpers/public-routes.ts) have none", () => {
     const flatten = (entries: readonly RouteConfigEntry[]): RouteConfigEntry[] => entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
-    // The language choice reads no record: it sets a cookie and sends the patient back. The manifest is the same for everyone (decisions/404).
-    const signedOut = new Set(["shell/not-found.route.tsx", "shell/language.route.ts", "areas/summary/share-file.route.ts", "areas/summary/share-manifest.route.ts", "shell/manifest.route.ts"]);
-    const reached = flatten(routes).filter((r) => (r.path !== undefined || r.index) && !r.file.startsWith("areas/sign-in/") && !signedOut.has(r.file));
+    const reached = flatten(routes).filter((r) => (r.path !== undefined || r.index) && !r.file.startsWith("areas/sign-in/") && !PUBLIC_ROUTE_FILES.has(r.file));
     const addresses = reached.map((r) => `/${(r.path ?? "").replace(/:[A-Za-z]+/g, "x")}${r.file === "areas/preview/page.route.tsx" ? "?type=letter&id=1" : ""}`);
     expect(addresses.filter((address) => area(address) === null)).toEqual([]);
     expect(addresses.length).toBeGreaterThan(30);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { LanguageChoice } from "~/components/language-choice";
 import { ceremonyFailure } from "~/lib/passkeys";
 import type { CardContents } from "./contents";
@@ -29,6 +30,9 @@ const modules = () => Promise.all([import("./device-copies"), import("./lock"), 
 
 export default function MyHealthCard() {
   const [search] = useSearchParams();
+  // Offline, the service worker answers /card?offline=1 with the page it kept for /card (decisions/404):
+  // the server's HTML never says it, so it is drawn once the page is the browser's.
+  const offline = useHydrated() && search.has("offline");
   const [shown, setShown] = useState<Shown>({ kind: "reading" });
   const [wiped, setWiped] = useState<Wiped>({ expired: 0, ended: 0 });
   const [busy, setBusy] = useState(false);
@@ -113,7 +117,7 @@ export default function MyHealthCard() {
     <main id="main" className="mx-auto flex min-h-screen max-w-2xl flex-col gap-6 px-4 py-8">
       <LanguageChoice className="self-end" />
       <h1 className="text-3xl font-bold">{t.title}</h1>
-      {search.has("offline") ? (
+      {offline ? (
         <p className="border-l-8 border-brand bg-white p-4" role="note">
           {t.offline}
         </p>
@@ -125,9 +129,10 @@ export default function MyHealthCard() {
       {shown.kind === "locked" && shown.copies.length === 0 ? (
         <>
           <p>{t.none}</p>
-          <Link to="/login" className="self-start text-brand underline underline-offset-4">
+          {/* A plain link: the router would ask the portal for the route first, which fails offline (decisions/404). */}
+          <a href="/login" className="self-start text-brand underline underline-offset-4">
             {t.signIn}
-          </Link>
+          </a>
         </>
       ) : null}
       {shown.kind === "locked" && shown.copies.length > 0 ? (

@@ -42,7 +42,7 @@ export const cardTexts = teReo<typeof english>({
   signIn: ["Takiuru", "drafted"],
   offline: ["Kua tuimotu koe. Me whai ipurangi ngā whārangi o te tomokanga; ka tuwhera i konei tētahi kāri hauora kua puritia ki tēnei pūrere.", "drafted"],
   notOpened: ["Kāore taua kī uru e whakatuwhera i tētahi kāri hauora kua puritia ki tēnei pūrere.", "drafted"],
-  openCancelled: ["Kei te kati tonu te kāri: kāore i whakamahia he kī uru.", "drafted"],
+  openCancelled: ["Kei te kati tonu te kāri: kāore i whakamahia he kī uru e tuwhera ai.", "drafted"],
   noPrfHere: ["Kāore e taea e tēnei pūtirotiro te whakatuwhera i tētahi kāri kua rakaina ki tētahi kī uru: kāore ōna te tāpiritanga PRF o WebAuthn.", "drafted"],
   storageUnreadable: ["Kāore i taea te pānui i te rokiroki o tēnei pūtirotiro, nō reira kāore he kāri e tuwhera i konei.", "drafted"],
   wipedExpired: [

@@ -33,7 +33,7 @@ export const cardTexts = {
   signIn: "Sign in",
   offline: "You are offline. The portal's pages need the internet; a health card kept on this device opens here.",
   notOpened: "That passkey does not open a health card kept on this device.",
-  openCancelled: "The card stays closed: no passkey was used.",
+  openCancelled: "The card stays closed: no passkey that opens it was used.",
   noPrfHere: "This browser cannot open a card locked with a passkey: it lacks WebAuthn's PRF extension.",
   storageUnreadable: "This browser's storage could not be read, so no card can be opened here.",
   wipedExpired: (count: number) => (count === 1 ? "A card kept here had reached the end of its time, and has been wiped." : `${count} cards kept here had reached the end of their time, and have been wiped.`),
