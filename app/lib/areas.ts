@@ -95,7 +95,6 @@ export const AREAS: readonly Area[] = [
     module: "areas/summary/page.route.tsx",
     routes: {
       "summary/step": "areas/summary/step.route.ts",
-      "summary/card": "areas/summary/card/step.route.ts",
       "summary/fhir": "areas/summary/fhir.route.ts",
       "summary/pdf": "areas/summary/pdf.route.ts",
       // A share link's receiving side, for other apps with no session (SMART Health Links, decisions/308).

@@ -50,6 +50,16 @@ export function shellFilesOf(html: string, origin: string): string[] {
   return [...files];
 }
 
+/**
+ * The files a kept script loads later, as `/assets/…` paths: the chunks of its lazy imports, which Vite
+ * lists in the chunk as "assets/…" (its `__vite__mapDeps`). The card page loads its sealing, WebAuthn
+ * and card view so, when a card is opened: offline, they must be kept already. The route manifest names
+ * routes as "/assets/…" (with its slash), so no other page's files are taken from it.
+ */
+export function lazyFilesOf(script: string): string[] {
+  return [...new Set([...script.matchAll(/"(assets\/[\w.-]+\.(?:js|css))"/g)].map((match) => `/${match[1]}`))];
+}
+
 /** What a request needs of the worker's decisions: its address, method and mode. */
 export interface RequestFacts {
   url: string;
@@ -116,8 +126,17 @@ async function fetchToKeep(scope: WorkerScope, path: string): Promise<Response> 
 export async function install(scope: WorkerScope, cacheName: string): Promise<void> {
   const card = await fetchToKeep(scope, CARD_PATH);
   const html = await card.clone().text();
-  const paths = [...shellFilesOf(html, scope.location.origin), ...INSTALL_EXTRAS];
-  const responses = await Promise.all(paths.map((path) => fetchToKeep(scope, path)));
+  const paths: string[] = [];
+  const responses: Response[] = [];
+  // The page's files, then the files their lazy imports load, and theirs, until no new one is named.
+  let next = [...shellFilesOf(html, scope.location.origin), ...INSTALL_EXTRAS];
+  while (next.length > 0) {
+    const arrived = await Promise.all(next.map((path) => fetchToKeep(scope, path)));
+    paths.push(...next);
+    responses.push(...arrived);
+    const named = await Promise.all(next.map((path, i) => (path.endsWith(".js") ? arrived[i]!.clone().text().then(lazyFilesOf) : [])));
+    next = [...new Set(named.flat())].filter((path) => !paths.includes(path));
+  }
   const cache = await scope.caches.open(cacheName);
   try {
     await cache.put(new URL(CARD_PATH, scope.location.origin).href, card);

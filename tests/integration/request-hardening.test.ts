@@ -294,7 +294,7 @@ describe("caching and transport", () => {
     // The routes that are not pages (a module of their own, no component) and answer a GET with data.
     const flat = (entries: RouteConfigEntry[]): RouteConfigEntry[] => entries.flatMap((e) => [e, ...flat(e.children ?? [])]);
     const resourceRoutes = flat(routes).filter((r) => r.file.endsWith(".ts"));
-    const postOnly = ["login/flow", "login/help", "refresh", "language", "accounts/pay", "appointments/book", "zoom/signature", "medications/repeat", "emails/step", "summary/step", "profile/step", "summary/card", "card/end"];
+    const postOnly = ["login/flow", "login/help", "refresh", "language", "accounts/pay", "appointments/book", "zoom/signature", "medications/repeat", "emails/step", "summary/step", "profile/step", "card/end"];
     const noData = { captcha: "/captcha", medication: "/medication" };
     // A share link's receiving side answers only a link's own ids, with no session (tests/integration/share-links.test.ts walks it, no-store included).
     const sharedByLink = ["shl/:id", "shl/file/:ticket"];

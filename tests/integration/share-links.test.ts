@@ -13,7 +13,7 @@ import { NHI_SYSTEM } from "~/areas/summary/fhir";
 import { fileResponse, manifestResponse, SHARE_REQUESTS_PER_MINUTE, type ReceivingSide } from "~/areas/summary/share-link-receiving.server";
 import { shareLinkStore, TICKET_MS, type ShareLinkStore } from "~/areas/summary/share-link-store.server";
 import { shareLinksOf, type ShareDeps } from "~/areas/summary/share-page.server";
-import { answerShareSteps } from "~/areas/summary/steps.server";
+import { answerSummarySteps } from "~/areas/summary/steps.server";
 import type { StepEnvelope } from "~/lib/steps";
 import type { ShareLinkListItem } from "~/areas/summary/view";
 import { decodeShlink, MAX_WRONG_PASSCODES, SHARE_ORIGIN_MAX, type ShlinkPayload } from "~/areas/summary/shlink";
@@ -76,7 +76,7 @@ function portalWith(store: ShareLinkStore, options: { origin?: string } = {}) {
       headers: { Cookie: cookie, "X-Portal-Step": "1", "User-Agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 Safari/537.36" },
       body: new URLSearchParams({ step, input: JSON.stringify(input) }),
     });
-    const answer = await answerShareSteps(request, deps);
+    const answer = await answerSummarySteps(request, deps);
     return { status: answer.status, envelope: (await answer.json()) as StepEnvelope<{ shlink: string; qr: string; message: string; links: ShareLinkListItem[] | null }> };
   }
 

@@ -21,7 +21,7 @@ import { eq } from "drizzle-orm";
 import { readPdf } from "../helpers/pdf-text";
 import { answerMessagingSteps } from "~/areas/messaging/steps.server";
 import { shareLinksOf } from "~/areas/summary/share-page.server";
-import { answerShareSteps } from "~/areas/summary/steps.server";
+import { answerSummarySteps } from "~/areas/summary/steps.server";
 import { loadSharingPage, saveSharingChoice } from "~/areas/who-can-see/page.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { getCall, useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -274,7 +274,7 @@ describe("Who can see my record: the young person's own choices", () => {
 
     // The whole record for one parent: they make a share link of the summary; the other parent still cannot.
     expect(await choose(own.cookie, parentKey, "full")).toMatchObject({ ok: true });
-    const made = await answerShareSteps(new Request("http://portal.test/summary/step", { method: "POST", headers: { Cookie: parent.cookie, "X-Portal-Step": "1" }, body: new URLSearchParams({ step: "share-create", input: JSON.stringify({ passcode: "kowhai-tree-42", expiryDays: "30", label: "" }) }) }));
+    const made = await answerSummarySteps(new Request("http://portal.test/summary/step", { method: "POST", headers: { Cookie: parent.cookie, "X-Portal-Step": "1" }, body: new URLSearchParams({ step: "share-create", input: JSON.stringify({ passcode: "kowhai-tree-42", expiryDays: "30", label: "" }) }) }));
     expect(made.status).toBe(200);
     // What the link hands over, decrypted with its key: the summary without the confidential items.
     const { reply } = (await made.json()) as { reply: { shlink: string } };

@@ -6,7 +6,7 @@ import { repeatSteps } from "~/areas/medications/steps";
 import { messagingSteps } from "~/areas/messaging/steps";
 import { profileSteps } from "~/areas/profile/steps";
 import { loginHelpSteps, signInSteps } from "~/areas/sign-in/steps";
-import { shareSteps } from "~/areas/summary/steps";
+import { summarySteps } from "~/areas/summary/steps";
 import { videoSteps } from "~/areas/video/steps";
 import { callStep, step, stepArea } from "~/lib/steps";
 
@@ -117,7 +117,7 @@ async function browser() {
   // @ts-expect-error The new credential without the grant token: the session alone adds no passkey.
   await callStep(profileSteps, "passkey-add", { name: "Laptop", answer: "{}" });
   // Share by link: the link made, as the step declares it.
-  const made = await callStep(shareSteps, "share-create", { passcode: "correct horse battery", expiryDays: "7" });
+  const made = await callStep(summarySteps, "share-create", { passcode: "correct horse battery", expiryDays: "7" });
   const shlink: string = made.shlink;
   // @ts-expect-error The old `{ ok, intent, made }` reply is gone: the link is the reply.
   const oldMade: string = made.made.shlink;
@@ -175,7 +175,7 @@ const passkeyGrantDrift: Pick<StepHandlers<typeof profileSteps, null>, "passkey-
   // @ts-expect-error The prompt answered without the grant token the browser keeps (decisions/393).
   "passkey-options": async () => ({ options: { challenge: "c", rp: { name: "Portal" }, user: { id: "u", name: "n", displayName: "d" }, pubKeyCredParams: [] } }),
 };
-const revokeDrift: Pick<StepHandlers<typeof shareSteps, null>, "share-revoke"> = {
+const revokeDrift: Pick<StepHandlers<typeof summarySteps, null>, "share-revoke"> = {
   // @ts-expect-error The reply's words renamed on the server only.
   "share-revoke": async () => ({ revoked: "The link is revoked." }),
 };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { activate, answerOf, CACHE_PREFIX, cacheNameOf, install, INSTALL_EXTRAS, keptAtRuntime, shellFilesOf, staleCaches, startWorker, workerBuild, type WorkerScope } from "~/shell/service-worker";
+import { activate, answerOf, CACHE_PREFIX, cacheNameOf, install, INSTALL_EXTRAS, keptAtRuntime, lazyFilesOf, shellFilesOf, staleCaches, startWorker, workerBuild, type WorkerScope } from "~/shell/service-worker";
 import { ICONS, webManifest } from "~/shell/manifest";
 import { manifestTexts } from "~/shell/manifest-texts";
 import { manifestTexts as manifestTextsMi } from "~/shell/manifest-texts.mi";
@@ -130,6 +130,22 @@ describe("the install", () => {
     await install(scope, "portal-card-new-en");
     expect([...stores.get("portal-card-new-en")!.keys()].sort()).toEqual([at("/card"), at("/assets/entry-1.js"), at("/assets/root-1.css"), ...INSTALL_EXTRAS.map(at)].sort());
     expect(await stores.get("portal-card-new-en")!.get(at("/card"))!.text()).toBe(CARD_HTML);
+  });
+
+  it("keeps the files the page's scripts load lazily (Vite's mapDeps), and theirs, once each; never another route's from the route manifest", async () => {
+    const files: Record<string, string> = {
+      "/assets/entry-1.js": `const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/lock-2.js","assets/zod-3.js"])))=>i.map(i=>d[i]);`,
+      "/assets/lock-2.js": `m.f=["assets/view-4.js","assets/zod-3.js","assets/view-4.css"]`,
+      "/assets/zod-3.js": "export {}",
+      "/assets/view-4.js": `import("./nothing-named.js")`,
+      "/assets/manifest-5.js": `window.__reactRouterManifest={"routes":{"x":{"module":"/assets/profile-6.js"}}}`,
+    };
+    const html = `${CARD_HTML}<link rel="modulepreload" href="/assets/manifest-5.js"/>`;
+    const { scope, stores } = fakeScope((pathname) => (pathname === "/card" ? new Response(html) : new Response(files[pathname] ?? `file ${pathname}`)));
+    await install(scope, "portal-card-new-en");
+    const kept = [...stores.get("portal-card-new-en")!.keys()].filter((key) => key.includes("/assets/")).sort();
+    expect(kept).toEqual(["/assets/entry-1.js", "/assets/lock-2.js", "/assets/manifest-5.js", "/assets/root-1.css", "/assets/view-4.css", "/assets/view-4.js", "/assets/zod-3.js"].map(at));
+    expect(lazyFilesOf(files["/assets/manifest-5.js"]!)).toEqual([]);
   });
 
   it("keeps the same icons as the manifest lists", () => {

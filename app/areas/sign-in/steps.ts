@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { flowOutcomes as o } from "~/lib/sign-in-flow";
 import { step, stepArea } from "~/lib/steps";
-import { PasskeyAnswerSchema } from "~/lib/passkeys";
+import { PasskeyAnswerSchema } from "~/lib/passkey-answer";
 
 /**
  * The login machine's steps (1§4), posted to /login/flow (decisions/280): each answers one of the outcomes it declares

@@ -14,10 +14,11 @@ import { linksOf, portalDeps, type ShareDeps } from "./share-page.server";
 import { assertShareOrigin, makeShareLink, qrCodeOf, ShareOriginTooLong } from "./share-link-making.server";
 import { ShareLinksUnavailable } from "./share-link-store.server";
 import { SHARE_ORIGIN_MAX } from "./shlink";
-import { shareSteps } from "./steps";
+import { summarySteps } from "./steps";
+import { cardHandlers } from "./card/making.server";
 import { shareTexts as t } from "./texts";
 
-/** /summary/step (decisions/305-309, 377): Share by link's two steps, share-create and share-revoke. */
+/** /summary/step: Share by link's two steps, share-create and share-revoke (decisions/305-309, 377), and keeping a health card, card-options and card-make (decisions/405). */
 
 /** What every share step is given: the session, the request it came with, and what the steps use. */
 interface ShareStepContext {
@@ -42,7 +43,7 @@ async function unlessUnavailable<R>(work: () => Promise<R | Refusal>): Promise<R
   }
 }
 
-const shareHandlers: StepHandlers<typeof shareSteps, ShareStepContext> = {
+const shareHandlers: Pick<StepHandlers<typeof summarySteps, ShareStepContext>, "share-create" | "share-revoke"> = {
   "share-create": (form, { signedIn, request, deps }) =>
     unlessUnavailable(async () => {
       const { user } = signedIn;
@@ -80,7 +81,7 @@ const shareHandlers: StepHandlers<typeof shareSteps, ShareStepContext> = {
     }),
 };
 
-/** /summary/step's action: Share by link's steps, the person viewed's links only (whose comes from the session). */
-export function answerShareSteps(request: Request, deps: ShareDeps = portalDeps): Promise<Response> {
-  return stepDispatcher(shareSteps, shareHandlers, { begin: async (request) => ({ signedIn: await requireSession(request), request, deps }) })(request);
+/** /summary/step's action: the person viewed's links and health cards only (whose comes from the session). */
+export function answerSummarySteps(request: Request, deps: ShareDeps = portalDeps): Promise<Response> {
+  return stepDispatcher<typeof summarySteps, ShareStepContext>(summarySteps, { ...shareHandlers, ...cardHandlers }, { begin: async (request) => ({ signedIn: await requireSession(request), request, deps }) })(request);
 }

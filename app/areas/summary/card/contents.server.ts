@@ -1,6 +1,8 @@
 import { readPracticeDate, shownDate, type PracticeRecord } from "../fhir";
+import { formatDateTime } from "~/lib/dates";
 import { displayName, summarisePractice } from "~/lib/patient-summary";
-import type { CardContents, CardSection } from "./contents";
+import type { CardContents } from "./contents";
+import type { CardSection } from "./sections";
 
 /** The card's essentials from the practice's record, as the summary read it (issue 71, decisions/405). */
 
@@ -39,6 +41,8 @@ export function cardContentsOf(record: PracticeRecord, making: CardMaking): Card
     copyId: making.copyId,
     madeAt: making.madeAt.toISOString(),
     expiresAt: making.expiresAt.toISOString(),
+    madeAtText: formatDateTime(making.madeAt.getTime()),
+    expiresAtText: formatDateTime(making.expiresAt.getTime()),
     patient: { name: displayName(patient.name[0]), nhi: clean(patient.extension.nhi).toUpperCase(), birthDate: shownDate(patient.birthDate) },
     practice: { name: clean(practice.name), phone: summarisePractice(practice).phone ?? "" },
     allergies: record.allergies.map((a) => ({

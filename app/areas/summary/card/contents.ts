@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CARD_SECTIONS } from "./sections";
 
 /**
  * What a health card kept on a device holds (issue 71, decisions/405): the essentials of the health
@@ -10,9 +11,6 @@ import { z } from "zod";
 const Text = z.string().max(2_000);
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(1_000);
 
-/** The sections a card holds, in the order it shows them. */
-export const CARD_SECTIONS = ["allergies", "medicines", "conditions", "immunisations"] as const;
-export type CardSection = (typeof CARD_SECTIONS)[number];
 
 export const CardContentsSchema = z.object({
   version: z.literal(1),
@@ -21,6 +19,9 @@ export const CardContentsSchema = z.object({
   /** ISO instants: when the record was read, and the moment after which the card no longer opens. */
   madeAt: z.string(),
   expiresAt: z.string(),
+  /** The same two moments as the portal writes them (the practice's time, the language the card was made in), so that no date library loads to show them. */
+  madeAtText: Text,
+  expiresAtText: Text,
   patient: z.object({ name: Text, nhi: Text, birthDate: Text }),
   practice: z.object({ name: Text, phone: Text }),
   allergies: list(z.object({ name: Text, severity: Text, reaction: Text })),
@@ -34,8 +35,3 @@ export const CardContentsSchema = z.object({
 });
 
 export type CardContents = z.output<typeof CardContentsSchema>;
-
-/** How long a patient may keep a card, in days, and what the choice starts at. */
-export const CARD_DAYS_MAX = 90;
-export const CARD_DAYS_DEFAULT = 30;
-export const CARD_DAYS_CHOICES = [7, 30, 90] as const;

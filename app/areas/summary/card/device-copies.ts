@@ -1,6 +1,6 @@
 import { createStore, del, entries, get, set } from "idb-keyval";
-import { CARD_END_PATH, CARD_STATUS_PATH, CardStatusSchema } from "./steps";
-import { isPastItsTime, newSalt, SealedCardSchema, type SealedCard } from "./lock";
+import { CARD_END_PATH, CARD_STATUS_PATH, standingOf } from "./status";
+import { isPastItsTime, isSealedCard, newSalt, type SealedCard } from "./copy-shape";
 
 /**
  * The health cards kept on this device (issue 71, decisions/405): sealed copies in IndexedDB, one per
@@ -29,8 +29,7 @@ export async function keptCopies(): Promise<SealedCard[]> {
   const copies: SealedCard[] = [];
   for (const [key, value] of await entries(store())) {
     if (key === PRF_INPUT) continue;
-    const copy = SealedCardSchema.safeParse(value);
-    if (copy.success && copy.data.copyId === key) copies.push(copy.data);
+    if (isSealedCard(value) && value.copyId === key) copies.push(value);
     else await del(key, store());
   }
   return copies;
@@ -80,8 +79,7 @@ async function standingCopies(copyIds: string[]): Promise<Set<string> | null> {
     const query = new URLSearchParams({ copies: copyIds.join(",") });
     const response = await fetch(`${CARD_STATUS_PATH}?${query}`, { headers: { Accept: "application/json" } });
     if (!response.ok) return null;
-    const status = CardStatusSchema.safeParse(await response.json());
-    return status.success ? new Set(status.data.standing) : null;
+    return standingOf(await response.json());
   } catch {
     return null;
   }

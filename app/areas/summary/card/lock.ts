@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { CardContentsSchema, type CardContents } from "./contents";
+import { fromBase64Url, toBase64Url, type SealedCard } from "./copy-shape";
 
 /**
  * Sealing a health card under its passkey's secret (issue 71, decisions/405), with the browser's Web
@@ -9,27 +9,6 @@ import { CardContentsSchema, type CardContents } from "./contents";
  */
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const toBase64Url = (data: Uint8Array) => btoa(String.fromCharCode(...data)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(plain, (c) => c.charCodeAt(0));
-}
-
-/** A copy as the device keeps it: nothing here names or describes the person, and nothing opens it without the passkey. */
-export const SealedCardSchema = z.object({
-  version: z.literal(1),
-  copyId: z.string(),
-  /** The passkey (credential id, base64url) whose secret locks it. */
-  credentialId: z.string(),
-  /** The PRF input (32 random bytes, base64url): not secret, asked of the passkey to give this copy's secret. */
-  salt: z.string(),
-  iv: z.string(),
-  sealed: z.string(),
-  /** ISO: read before opening, to wipe a copy past its time; bound into the seal, so it cannot be moved. */
-  expiresAt: z.string(),
-});
-export type SealedCard = z.output<typeof SealedCardSchema>;
-
 /** The copy did not open: another passkey's secret, or a copy changed on the device. */
 export class CardNotOpened extends Error {
   constructor() {
@@ -37,13 +16,6 @@ export class CardNotOpened extends Error {
     this.name = "CardNotOpened";
   }
 }
-
-/** A new PRF input for a copy. */
-export function newSalt(): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-export const saltBytes = (salt: string) => fromBase64Url(salt);
 
 async function keyOf(secret: BufferSource, copyId: string, usage: KeyUsage): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", secret, "HKDF", false, ["deriveKey"]);
@@ -75,5 +47,3 @@ export async function openCard(copy: SealedCard, secret: BufferSource): Promise<
   return card.data;
 }
 
-/** Whether a copy's time is over at `now` (the device's clock: offline, the only one there is). */
-export const isPastItsTime = (copy: Pick<SealedCard, "expiresAt">, now: number = Date.now()) => !(Date.parse(copy.expiresAt) > now);

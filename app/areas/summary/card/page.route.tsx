@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -6,9 +6,12 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { LanguageChoice } from "~/components/language-choice";
 import { ceremonyFailure } from "~/lib/passkeys";
 import type { CardContents } from "./contents";
-import type { SealedCard } from "./lock";
+import type { SealedCard } from "./copy-shape";
+import { browserHasPrf } from "./prf-support";
 import type { Wiped } from "./device-copies";
-import { HealthCard } from "./components/health-card";
+// Drawn once a card is open: off the page's first load.
+const loadHealthCard = () => import("./components/health-card");
+const HealthCard = lazy(() => loadHealthCard().then((m) => ({ default: m.HealthCard })));
 import { cardTexts as t } from "./texts";
 import type { Route } from "./+types/page.route";
 
@@ -26,7 +29,9 @@ type Shown =
   | { kind: "locked"; copies: SealedCard[] }
   | { kind: "opened"; copies: SealedCard[]; cards: CardContents[] };
 
-const modules = () => Promise.all([import("./device-copies"), import("./lock"), import("./passkey-secret")]);
+/** The copies kept here, read as the page is drawn; sealing, WebAuthn and the card's view only once a card is to be opened. */
+const deviceCopies = () => import("./device-copies");
+const opening = () => Promise.all([import("./lock"), import("./passkey-secret"), loadHealthCard()]);
 
 export default function MyHealthCard() {
   const [search] = useSearchParams();
@@ -40,8 +45,8 @@ export default function MyHealthCard() {
 
   useEffect(() => {
     let live = true;
-    modules()
-      .then(([device]) => device.tidyCopies())
+    deviceCopies()
+      .then((device) => device.tidyCopies())
       .then(
         (tidied) => {
           if (!live) return;
@@ -63,8 +68,8 @@ export default function MyHealthCard() {
     setBusy(true);
     setMessage(null);
     try {
-      const [device, lock, secrets] = await modules();
-      if (!(await secrets.browserHasPrf())) return setMessage({ tone: "error", text: t.noPrfHere });
+      if (!(await browserHasPrf())) return setMessage({ tone: "error", text: t.noPrfHere });
+      const [device, [lock, secrets]] = await Promise.all([deviceCopies(), opening()]);
       let answered;
       try {
         answered = await secrets.secretForOpening(
@@ -99,8 +104,7 @@ export default function MyHealthCard() {
   };
 
   const remove = async (copyId: string) => {
-    const [device] = await modules();
-    await device.removeCopy(copyId);
+    await (await deviceCopies()).removeCopy(copyId);
     setMessage({ tone: "info", text: t.removed });
     if (shown.kind !== "opened") return;
     const copies = shown.copies.filter((c) => c.copyId !== copyId);
@@ -148,9 +152,11 @@ export default function MyHealthCard() {
       ) : null}
       {shown.kind === "opened" ? (
         <>
-          {shown.cards.map((card) => (
-            <HealthCard key={card.copyId} card={card} onRemove={() => void remove(card.copyId)} />
-          ))}
+          <Suspense>
+            {shown.cards.map((card) => (
+              <HealthCard key={card.copyId} card={card} onRemove={() => void remove(card.copyId)} />
+            ))}
+          </Suspense>
           <Button variant="secondary" className="self-start" onClick={close}>
             {t.closeCard}
           </Button>

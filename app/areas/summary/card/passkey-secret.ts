@@ -1,23 +1,11 @@
 import { base64URLStringToBuffer, bufferToBase64URLString, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { saltBytes } from "./lock";
+import { fromBase64Url } from "./copy-shape";
 
 /**
  * The passkey's secret for a health card (issue 71, decisions/405): WebAuthn's PRF extension, asked
  * with the copy's salt, gives 32 bytes the authenticator derives from the passkey and that salt. The
  * answer sent to the portal never carries them; they stay in this page's memory while it seals or opens.
  */
-
-/** Whether this browser offers WebAuthn's PRF extension (where it cannot say, it is taken not to). */
-export async function browserHasPrf(): Promise<boolean> {
-  if (typeof PublicKeyCredential === "undefined") return false;
-  const capabilities = (PublicKeyCredential as unknown as { getClientCapabilities?: () => Promise<Record<string, boolean | undefined>> }).getClientCapabilities;
-  if (!capabilities) return false;
-  try {
-    return (await capabilities.call(PublicKeyCredential))["extension:prf"] === true;
-  } catch {
-    return false;
-  }
-}
 
 /** The PRF extension's result, as browsers give it. */
 interface PrfResults {
@@ -59,7 +47,7 @@ export async function secretForKeeping(options: PublicKeyCredentialRequestOption
       timeout: options.timeout,
       userVerification: "required",
       allowCredentials: (options.allowCredentials ?? []).map((c) => ({ type: "public-key", id: base64URLStringToBuffer(c.id), transports: c.transports as AuthenticatorTransport[] | undefined })),
-      extensions: { prf: { eval: { first: saltBytes(salt) } } } as AuthenticationExtensionsClientInputs,
+      extensions: { prf: { eval: { first: fromBase64Url(salt) } } } as AuthenticationExtensionsClientInputs,
     },
   });
   return { answer: answerOf(credential), secret: secretOf(credential) };
@@ -76,7 +64,7 @@ export async function secretForOpening(credentialIds: readonly string[], salt: s
       rpId: location.hostname,
       userVerification: "required",
       allowCredentials: [...new Set(credentialIds)].map((id) => ({ type: "public-key", id: base64URLStringToBuffer(id) })),
-      extensions: { prf: { eval: { first: saltBytes(salt) } } } as AuthenticationExtensionsClientInputs,
+      extensions: { prf: { eval: { first: fromBase64Url(salt) } } } as AuthenticationExtensionsClientInputs,
     },
   });
   return { credentialId: credential.id, secret: secretOf(credential) };

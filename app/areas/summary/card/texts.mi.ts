@@ -78,6 +78,7 @@ export const cardTexts = teReo<typeof english>({
   given: ["I hoatu", "drafted"],
   relationship: ["Te hononga", "drafted"],
   phone: ["Waea", "drafted"],
+  detail: [(label: string) => ` · ${label}: `, "drafted"],
   noneRecorded: ["Kāore he mea kua tuhia", "drafted"],
   notRecorded: ["Kāore i tuhia", "drafted"],
   partial: ["He nui ake tā te whare haumanu i tā tēnei kāri.", "drafted"],

@@ -63,6 +63,8 @@ export const cardTexts = {
   given: "Given",
   relationship: "Relationship",
   phone: "Phone",
+  /** Before a detail of an item, after its name: " · Severity: ". */
+  detail: (label: string) => ` · ${label}: `,
   noneRecorded: "None recorded",
   notRecorded: "Not recorded",
   partial: "The practice holds more than this card does.",

@@ -7,7 +7,7 @@ import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form"
 import { resultOf } from "~/lib/form-data";
 import { callStep, failureMessage, StepFailedError, type StepInput, type StepReply } from "~/lib/steps";
 import { StepSessionEndedError } from "~/lib/step-errors";
-import type { shareSteps } from "../steps";
+import type { summarySteps } from "../steps";
 import type { ShareLinkListItem } from "../view";
 import { EXPIRY_DAYS } from "../expiry-days";
 import { shareTexts as t } from "../texts";
@@ -31,13 +31,13 @@ export function ShareLinks({ links: read }: { links: ShareLinkListItem[] | null 
   );
 }
 
-type ShareSteps = typeof shareSteps;
+type SummarySteps = typeof summarySteps;
 /** The link just made, shown once: the only time the portal has its key. */
-type MadeShareLink = StepReply<ShareSteps, "share-create">;
+type MadeShareLink = StepReply<SummarySteps, "share-create">;
 
 /** Posts one share step, its declaration (the zod schemas) fetched with the first. */
-async function shareStep<N extends keyof ShareSteps["steps"] & string>(name: N, input: StepInput<ShareSteps, N>): Promise<StepReply<ShareSteps, N>> {
-  const { shareSteps: area } = await import("../steps");
+async function shareStep<N extends keyof SummarySteps["steps"] & string>(name: N, input: StepInput<SummarySteps, N>): Promise<StepReply<SummarySteps, N>> {
+  const { summarySteps: area } = await import("../steps");
   return callStep(area, name, input);
 }
 

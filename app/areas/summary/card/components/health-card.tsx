@@ -2,8 +2,8 @@ import { useId, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { PhoneLink } from "~/components/ui/phone-link";
 import { PracticeWords } from "~/components/practice-words";
-import { formatDateTime } from "~/lib/dates";
-import { CARD_SECTIONS, type CardContents, type CardSection } from "../contents";
+import type { CardContents } from "../contents";
+import { CARD_SECTIONS, type CardSection } from "../sections";
 import { cardTexts as t } from "../texts";
 
 /**
@@ -21,7 +21,7 @@ export function HealthCard({ card, onRemove }: { card: CardContents; onRemove():
         <h2 id={heading} className="text-2xl font-bold break-words">
           {card.patient.name || t.notRecorded}
         </h2>
-        <p className="font-semibold">{t.asOf(formatDateTime(Date.parse(card.madeAt)))}</p>
+        <p className="font-semibold">{t.asOf(card.madeAtText)}</p>
         <p role="note">{t.mayBeOutOfDate}</p>
       </header>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
@@ -55,7 +55,7 @@ export function HealthCard({ card, onRemove }: { card: CardContents; onRemove():
                 ) : null}
                 {c.phone ? (
                   <>
-                    {`, ${t.phone}: `}
+                    {t.detail(t.phone)}
                     <PhoneLink number={c.phone} />
                   </>
                 ) : null}
@@ -64,7 +64,7 @@ export function HealthCard({ card, onRemove }: { card: CardContents; onRemove():
           </ul>
         )}
       </section>
-      <p className="text-base">{t.opensUntil(formatDateTime(Date.parse(card.expiresAt)))}</p>
+      <p className="text-base">{t.opensUntil(card.expiresAtText)}</p>
       {asking ? (
         <div className="flex flex-col gap-2 border-l-8 border-gray-900 p-3" role="group" aria-label={t.remove}>
           <p>{t.removeQuestion}</p>
@@ -114,7 +114,7 @@ function Section({ card, section }: { card: CardContents; section: CardSection }
               {item.details.map(([label, value]) =>
                 value ? (
                   <span key={label}>
-                    {` · ${label}: `}
+                    {t.detail(label)}
                     <PracticeWords>{value}</PracticeWords>
                   </span>
                 ) : null,

@@ -4,10 +4,10 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { ceremonyFailure } from "~/lib/passkeys";
-import { formatDateTime } from "~/lib/dates";
 import { callStep, failureMessage } from "~/lib/steps";
 import { StepSessionEndedError } from "~/lib/step-errors";
-import { CARD_DAYS_CHOICES, CARD_DAYS_DEFAULT } from "../contents";
+import { CARD_DAYS_CHOICES, CARD_DAYS_DEFAULT } from "../sections";
+import { browserHasPrf } from "../prf-support";
 import { cardTexts as t } from "../texts";
 
 /**
@@ -26,7 +26,7 @@ export function KeepCard({ lockablePasskeys }: { lockablePasskeys: number }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   useEffect(() => {
     let live = true;
-    void import("../passkey-secret").then(({ browserHasPrf }) => browserHasPrf()).then((has) => live && setOffer(has ? "ready" : "no-prf"));
+    void browserHasPrf().then((has) => live && setOffer(has ? "ready" : "no-prf"));
     return () => {
       live = false;
     };
@@ -98,10 +98,11 @@ export function KeepCard({ lockablePasskeys }: { lockablePasskeys: number }) {
 
 /** The steps of keeping: the prompt's options, the passkey (its answer and its secret), the card, sealed and stored here. */
 async function keepOnThisDevice(days: number): Promise<Outcome> {
-  const [{ cardSteps }, secrets, lock, copies] = await Promise.all([import("../steps"), import("../passkey-secret"), import("../lock"), import("../device-copies")]);
+  // Loaded when asked for: zod and WebAuthn's helpers stay off the summary's first load.
+  const [{ summarySteps }, secrets, lock, copies] = await Promise.all([import("../../steps"), import("../passkey-secret"), import("../lock"), import("../device-copies")]);
   let answered;
   try {
-    const { options } = await callStep(cardSteps, "card-options", {});
+    const { options } = await callStep(summarySteps, "card-options", {});
     answered = await secrets.secretForKeeping(options, await copies.devicePrfInput());
   } catch (error) {
     return refusal(error);
@@ -109,7 +110,7 @@ async function keepOnThisDevice(days: number): Promise<Outcome> {
   if (!answered.secret) return { kind: "refused", message: t.passkeyNoPrf };
   let card;
   try {
-    ({ card } = await callStep(cardSteps, "card-make", { answer: answered.answer, days }));
+    ({ card } = await callStep(summarySteps, "card-make", { answer: answered.answer, days }));
   } catch (error) {
     return refusal(error);
   }
@@ -118,7 +119,7 @@ async function keepOnThisDevice(days: number): Promise<Outcome> {
   } catch {
     return { kind: "refused", message: t.storageFailed };
   }
-  return { kind: "kept", until: formatDateTime(Date.parse(card.expiresAt)) };
+  return { kind: "kept", until: card.expiresAtText };
 }
 
 function refusal(error: unknown): Outcome {

@@ -2,24 +2,25 @@ import { randomBytes } from "node:crypto";
 import { documentRefusal } from "~/.server/document-rate.server";
 import { anonymousSessionId, accountHolderKey } from "~/.server/opaque-names.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
-import { requireSession, type Viewing } from "~/.server/proxy-access.server";
+import type { Viewing } from "~/.server/proxy-access.server";
 import { recordAccessBy } from "~/.server/record-access.server";
 import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, verdictMessage, type AssertionCeremony } from "~/.server/sign-in-security/passkeys.server";
-import { refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
+import { refuse, type Refusal, type StepHandlers } from "~/.server/steps.server";
 import { practiceDateTime } from "~/lib/dates";
 import { readSummaryRecord } from "../page.server";
 import { cardContentsOf } from "./contents.server";
-import { cardSteps } from "./steps";
+import type { summarySteps } from "../steps";
 import { COPY_ID, HealthCardsUnavailable, portalHealthCards, type HealthCardStore } from "~/.server/health-cards.server";
 import { cardTexts as t } from "./texts";
 
-/** /summary/card (issue 71, decisions/405): the passkey's options, then the card made for the person viewed. */
+/** Keeping a health card (issue 71, decisions/405): the summary's steps card-options and card-make, for the person viewed; and the device's two questions. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface CardStepContext {
+export interface CardStepContext {
   signedIn: Viewing;
   request: Request;
+  cards?: HealthCardStore;
 }
 
 /** The holder's card ceremony, bound to this session: an answer from another session's prompt is not taken. */
@@ -36,7 +37,8 @@ async function unlessUnavailable<R>(work: () => Promise<R | Refusal>): Promise<R
   }
 }
 
-const cardHandlers: StepHandlers<typeof cardSteps, CardStepContext> = {
+/** The card steps' handlers, answered by the summary's dispatcher (steps.server.ts). */
+export const cardHandlers: Pick<StepHandlers<typeof summarySteps, CardStepContext>, "card-options" | "card-make"> = {
   "card-options": (_, { signedIn }) =>
     unlessUnavailable(async () => {
       if (!portalPasskeys.relyingParty) return refuse(t.unavailable, { status: 503 });
@@ -45,7 +47,7 @@ const cardHandlers: StepHandlers<typeof cardSteps, CardStepContext> = {
       if ((options.allowCredentials ?? []).length === 0) return refuse(t.noPasskey, { status: 409 });
       return { options };
     }),
-  "card-make": ({ answer, days }, { signedIn, request }) =>
+  "card-make": ({ answer, days }, { signedIn, request, cards = portalHealthCards }) =>
     unlessUnavailable(async () => {
       const { holderKey, ceremony } = ceremonyOf(signedIn);
       const madeAt = new Date();
@@ -66,17 +68,12 @@ const cardHandlers: StepHandlers<typeof cardSteps, CardStepContext> = {
       const until = signedIn.access?.reason === "age" && signedIn.access.changes ? practiceDateTime(signedIn.access.changes).toMillis() : Infinity;
       const expiresAt = new Date(Math.min(madeAt.getTime() + days * DAY_MS, until));
       const copyId = randomBytes(16).toString("base64url");
-      await portalHealthCards.add({ copyId, holderKey, credentialId: answer.id, madeAt, expiresAt });
+      await cards.add({ copyId, holderKey, credentialId: answer.id, madeAt, expiresAt });
       recordAccessBy(signedIn, request, { area: "summary", action: "card-kept", itemId: copyId });
       const contacts = signedIn.access?.reaches("profile") ?? true;
       return { card: cardContentsOf(record, { copyId, madeAt, expiresAt, contacts }) };
     }),
 };
-
-/** /summary/card's action: the card steps, for the person viewed (whose comes from the session). */
-export function answerCardSteps(request: Request): Promise<Response> {
-  return stepDispatcher(cardSteps, cardHandlers, { begin: async (request) => ({ signedIn: await requireSession(request), request }) })(request);
-}
 
 /** GET /card/status?copies=a,b: of the copies asked about, those that stand. No session: a copy's id is a random name that opens nothing. */
 export async function cardStatusResponse(request: Request, store: HealthCardStore = portalHealthCards): Promise<Response> {
