@@ -6,11 +6,14 @@ import { formatDateTime } from "~/lib/dates";
 import { shareLinkViews } from "./share-link-making.server";
 import { shareLinkStore, ShareLinksUnavailable, type ShareLinkStore } from "./share-link-store.server";
 import type { ShareLinkListItem } from "./view";
+import type { Passkeys } from "~/.server/sign-in-security/passkeys.server";
+import type { HealthCardStore } from "~/.server/health-cards.server";
 
 /**
  * Share by link on "My health summary" (issue 32, decisions/305-309): the viewed person's links (whose, from the session
  * only), which the page shows and its two steps answer with (their dispatcher: `./steps.server.ts`, decisions/377).
  */
+
 
 export interface ShareDeps {
   store: ShareLinkStore;
@@ -18,6 +21,9 @@ export interface ShareDeps {
   now: () => Date;
   /** PORTAL_ORIGIN: the origin a link names; unset, the request's (app/areas/summary/public-origin.server.ts). */
   origin?: string;
+  /** A health card's passkeys and copies (decisions/405); the process's own unless a test gives its. */
+  passkeys?: Passkeys;
+  cards?: HealthCardStore;
 }
 
 export const portalDeps: ShareDeps = { store: shareLinkStore(), rate: documentRate, now: () => new Date(), origin: config.PORTAL_ORIGIN };

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { documentRefusal } from "~/.server/document-rate.server";
+import { documentRefusal, type DocumentRate } from "~/.server/document-rate.server";
 import { anonymousSessionId, accountHolderKey } from "~/.server/opaque-names.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import type { Viewing } from "~/.server/proxy-access.server";
 import { recordAccessBy } from "~/.server/record-access.server";
-import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, verdictMessage, type AssertionCeremony } from "~/.server/sign-in-security/passkeys.server";
+import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, verdictMessage, type AssertionCeremony, type Passkeys } from "~/.server/sign-in-security/passkeys.server";
 import { refuse, type Refusal, type StepHandlers } from "~/.server/steps.server";
 import { practiceDateTime } from "~/lib/dates";
 import { readSummaryRecord } from "../page.server";
@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface CardStepContext {
   signedIn: Viewing;
   request: Request;
-  cards?: HealthCardStore;
+  deps: { passkeys?: Passkeys; cards?: HealthCardStore; rate?: DocumentRate };
 }
 
 /** The holder's card ceremony, bound to this session: an answer from another session's prompt is not taken. */
@@ -39,22 +39,22 @@ async function unlessUnavailable<R>(work: () => Promise<R | Refusal>): Promise<R
 
 /** The card steps' handlers, answered by the summary's dispatcher (steps.server.ts). */
 export const cardHandlers: Pick<StepHandlers<typeof summarySteps, CardStepContext>, "card-options" | "card-make"> = {
-  "card-options": (_, { signedIn }) =>
+  "card-options": (_, { signedIn, deps: { passkeys = portalPasskeys } }) =>
     unlessUnavailable(async () => {
-      if (!portalPasskeys.relyingParty) return refuse(t.unavailable, { status: 503 });
+      if (!passkeys.relyingParty) return refuse(t.unavailable, { status: 503 });
       const { holderKey, ceremony } = ceremonyOf(signedIn);
-      const options = await authenticationOptions(portalPasskeys, holderKey, ceremony);
+      const options = await authenticationOptions(passkeys, holderKey, ceremony);
       if ((options.allowCredentials ?? []).length === 0) return refuse(t.noPasskey, { status: 409 });
       return { options };
     }),
-  "card-make": ({ answer, days }, { signedIn, request, cards = portalHealthCards }) =>
+  "card-make": ({ answer, days }, { signedIn, request, deps: { passkeys = portalPasskeys, cards = portalHealthCards, rate } }) =>
     unlessUnavailable(async () => {
       const { holderKey, ceremony } = ceremonyOf(signedIn);
       const madeAt = new Date();
-      const verdict = await checkPasskey(portalPasskeys, holderKey, answer, madeAt, ceremony);
+      const verdict = await checkPasskey(passkeys, holderKey, answer, madeAt, ceremony);
       if (verdict !== "accepted") return refuse(verdictMessage(verdict), { status: 400 });
       // The whole summary leaves for the device: counted as a document, as its downloads are (decisions/226).
-      const refused = await documentRefusal(signedIn);
+      const refused = await documentRefusal(signedIn, rate);
       if (refused) return refuse(refused.message, { status: 429 });
       let record;
       try {
