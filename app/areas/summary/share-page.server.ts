@@ -14,7 +14,6 @@ import type { HealthCardStore } from "~/.server/health-cards.server";
  * only), which the page shows and its two steps answer with (their dispatcher: `./steps.server.ts`, decisions/377).
  */
 
-
 export interface ShareDeps {
   store: ShareLinkStore;
   rate: DocumentRate;
