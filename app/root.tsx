@@ -13,6 +13,7 @@ import { HTML_LANG, isLanguage, LANGUAGE, LANGUAGE_COOKIE } from "./lib/language
 import { routeErrorMessage } from "./lib/route-error";
 import { THEME_COLOUR } from "./shell/manifest";
 import { registerServiceWorker } from "./shell/register-service-worker";
+import { tidyKeptCards } from "./lib/health-card/tidy";
 // The stylesheet is the page's one render-blocking file: as a React stylesheet resource (precedence)
 // it is written first in <head>, before the scripts' modulepreloads, which React would otherwise put
 // ahead of it; a first paint then waits on it alone (issue 12, decisions/180).
@@ -87,7 +88,11 @@ export default function App() {
   useHeadingFocusOnNavigation();
   useIsolationLeftWithZoom();
   // The installable portal's worker (issue 71, decisions/404), once the page is up.
-  useEffect(registerServiceWorker, []);
+  useEffect(() => {
+    registerServiceWorker();
+    // Health cards the portal no longer vouches for are wiped from this browser on any page loaded online (decisions/405).
+    void tidyKeptCards();
+  }, []);
   return <Outlet />;
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CardContentsSchema, type CardContents } from "~/areas/summary/card/contents";
 import { cardContentsOf } from "~/areas/summary/card/contents.server";
-import { isPastItsTime, isSealedCard, newSalt } from "~/areas/summary/card/copy-shape";
+import { isPastItsTime, isSealedCard, newSalt } from "~/lib/health-card/copy-shape";
 import { CardNotOpened, openCard, sealCard } from "~/areas/summary/card/lock";
-import { standingOf } from "~/areas/summary/card/status";
+import { standingOf } from "~/lib/health-card/status";
 import { AT, emptyRecord, fullRecord } from "../helpers/summary-record";
 
 /**

@@ -1,5 +1,5 @@
 import { CardContentsSchema, type CardContents } from "./contents";
-import { fromBase64Url, toBase64Url, type SealedCard } from "./copy-shape";
+import { fromBase64Url, toBase64Url, type SealedCard } from "~/lib/health-card/copy-shape";
 
 /**
  * Sealing a health card under its passkey's secret (issue 71, decisions/405), with the browser's Web

@@ -6,9 +6,9 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { LanguageChoice } from "~/components/language-choice";
 import { ceremonyFailure } from "~/lib/passkeys";
 import type { CardContents } from "./contents";
-import type { SealedCard } from "./copy-shape";
+import type { SealedCard } from "~/lib/health-card/copy-shape";
 import { browserHasPrf } from "./prf-support";
-import type { Wiped } from "./device-copies";
+import type { Wiped } from "~/lib/health-card/device-copies";
 // Drawn once a card is open: off the page's first load.
 const loadHealthCard = () => import("./components/health-card");
 const HealthCard = lazy(() => loadHealthCard().then((m) => ({ default: m.HealthCard })));
@@ -30,7 +30,7 @@ type Shown =
   | { kind: "opened"; copies: SealedCard[]; cards: CardContents[] };
 
 /** The copies kept here, read as the page is drawn; sealing, WebAuthn and the card's view only once a card is to be opened. */
-const deviceCopies = () => import("./device-copies");
+const deviceCopies = () => import("~/lib/health-card/device-copies");
 const opening = () => Promise.all([import("./lock"), import("./passkey-secret"), loadHealthCard()]);
 
 export default function MyHealthCard() {

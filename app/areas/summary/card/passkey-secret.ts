@@ -1,5 +1,5 @@
 import { base64URLStringToBuffer, bufferToBase64URLString, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { fromBase64Url } from "./copy-shape";
+import { fromBase64Url } from "~/lib/health-card/copy-shape";
 
 /**
  * The passkey's secret for a health card (issue 71, decisions/405): WebAuthn's PRF extension, asked

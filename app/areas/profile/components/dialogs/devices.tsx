@@ -4,6 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { callStep, failureMessage } from "~/lib/steps";
+import { tidyKeptCards } from "~/lib/health-card/tidy";
 import { StepSessionEndedError } from "~/lib/step-errors";
 import { errorsTexts } from "~/lib/texts/errors";
 import { profileSteps } from "../../steps";
@@ -52,6 +53,8 @@ function Confirm({ question, onOpenChange, onSaved }: Props & { question: Device
       const reply = question.kind === "others" ? await callStep(profileSteps, "devices-sign-out-others", {}) : await callStep(profileSteps, "devices-sign-out", { device: question.id });
       // The list is read again (signing out everywhere else renewed this browser's session too).
       await revalidator.revalidate();
+      // Signing out everywhere else ended every health card the holder kept: this browser's go now (decisions/405).
+      if (question.kind === "others") void tidyKeptCards();
       onSaved(reply.message);
     } catch (error) {
       setProblem(error instanceof StepSessionEndedError ? t.securitySessionEnded : failureMessage(error, errorsTexts.unexpected));

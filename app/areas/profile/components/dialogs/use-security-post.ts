@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { callStep, failureMessage, type StepInput } from "~/lib/steps";
+import { tidyKeptCards } from "~/lib/health-card/tidy";
 import { StepSessionEndedError } from "~/lib/step-errors";
 import { errorsTexts } from "~/lib/texts/errors";
 import { profileTexts } from "../../texts";
@@ -24,6 +25,8 @@ export function useSecurityPost() {
       .then(
         async (answer) => {
           const reply: SecurityAnswerReply = answer;
+          // A removed passkey ended the health cards it locked: this browser's go now (decisions/405).
+          if (step === "passkey-remove") void tidyKeptCards();
           if (!reply.codes?.length) await revalidator.revalidate();
           setReply({ step, ok: true, reply });
         },

@@ -99,7 +99,7 @@ export function KeepCard({ lockablePasskeys }: { lockablePasskeys: number }) {
 /** The steps of keeping: the prompt's options, the passkey (its answer and its secret), the card, sealed and stored here. */
 async function keepOnThisDevice(days: number): Promise<Outcome> {
   // Loaded when asked for: zod and WebAuthn's helpers stay off the summary's first load.
-  const [{ summarySteps }, secrets, lock, copies] = await Promise.all([import("../../steps"), import("../passkey-secret"), import("../lock"), import("../device-copies")]);
+  const [{ summarySteps }, secrets, lock, copies] = await Promise.all([import("../../steps"), import("../passkey-secret"), import("../lock"), import("~/lib/health-card/device-copies")]);
   let answered;
   try {
     const { options } = await callStep(summarySteps, "card-options", {});

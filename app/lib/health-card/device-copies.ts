@@ -1,5 +1,6 @@
 import { createStore, del, entries, get, set } from "idb-keyval";
 import { CARD_END_PATH, CARD_STATUS_PATH, standingOf } from "./status";
+import { CARD_DATABASE } from "./tidy";
 import { isPastItsTime, isSealedCard, newSalt, type SealedCard } from "./copy-shape";
 
 /**
@@ -8,7 +9,7 @@ import { isPastItsTime, isSealedCard, newSalt, type SealedCard } from "./copy-sh
  * when the device is online, that a copy no longer stands (its passkey removed, signed out everywhere).
  */
 
-const store = () => createStore("nz-patient-portal-health-card", "copies");
+const store = () => createStore(CARD_DATABASE, "copies");
 
 /**
  * The PRF input this device asks every passkey with: one for all its copies, so that one prompt can open
