@@ -81,6 +81,8 @@ test.describe("my health card", () => {
     await page.keyboard.press("Enter");
     const card = page.getByRole("article", { name });
     await expect(card).toBeVisible();
+    // The focus goes to the card's name, where a screen reader starts reading it.
+    await expect(card.getByRole("heading", { name, level: 2 })).toBeFocused();
     await expect(card).toContainText(nhi);
     await expect(card.getByText(/^As of \d{2}-\d{2}-\d{4} at /)).toBeVisible();
     await expect(card).toContainText(t.mayBeOutOfDate);
@@ -100,6 +102,7 @@ test.describe("my health card", () => {
     // Closed, then another person at the same browser, whose authenticator holds no such passkey.
     await page.getByRole("button", { name: t.closeCard }).click();
     await expect(card).toHaveCount(0);
+    await expect(page.getByRole("button", { name: t.openButton })).toBeFocused();
     await first.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId: first.authenticatorId });
     await virtualAuthenticator(page);
     await page.getByRole("button", { name: t.openButton }).click();

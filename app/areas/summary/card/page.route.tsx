@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -42,6 +42,12 @@ export default function MyHealthCard() {
   const [wiped, setWiped] = useState<Wiped>({ expired: 0, ended: 0 });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
+  // Closed or removed, the focus goes back to Open with my passkey, where the patient started.
+  const openButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (refocus && shown.kind === "locked") openButton.current?.focus();
+  }, [refocus, shown.kind]);
 
   useEffect(() => {
     let live = true;
@@ -110,11 +116,13 @@ export default function MyHealthCard() {
     const copies = shown.copies.filter((c) => c.copyId !== copyId);
     const cards = shown.cards.filter((c) => c.copyId !== copyId);
     setShown(cards.length > 0 ? { kind: "opened", copies, cards } : { kind: "locked", copies });
+    setRefocus(true);
   };
 
   const close = () => {
     setMessage(null);
     if (shown.kind === "opened") setShown({ kind: "locked", copies: shown.copies });
+    setRefocus(true);
   };
 
   return (
@@ -142,7 +150,7 @@ export default function MyHealthCard() {
       {shown.kind === "locked" && shown.copies.length > 0 ? (
         <>
           <p>{t.lockedIntro}</p>
-          <Button className="self-start" busy={busy} onClick={() => void open(shown.copies)}>
+          <Button ref={openButton} className="self-start" busy={busy} onClick={() => void open(shown.copies)}>
             {t.openButton}
           </Button>
           <p role="status" className="min-h-6">
@@ -153,8 +161,8 @@ export default function MyHealthCard() {
       {shown.kind === "opened" ? (
         <>
           <Suspense>
-            {shown.cards.map((card) => (
-              <HealthCard key={card.copyId} card={card} onRemove={() => void remove(card.copyId)} />
+            {shown.cards.map((card, n) => (
+              <HealthCard key={card.copyId} card={card} focus={n === 0} onRemove={() => void remove(card.copyId)} />
             ))}
           </Suspense>
           <Button variant="secondary" className="self-start" onClick={close}>

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { PhoneLink } from "~/components/ui/phone-link";
 import { PracticeWords } from "~/components/practice-words";
@@ -11,14 +11,19 @@ import { cardTexts as t } from "../texts";
  * shoulder: large type, every section named, black on white with borders (no meaning in colour alone),
  * so that it reads the same at 390 px and in the system's high-contrast colours.
  */
-export function HealthCard({ card, onRemove }: { card: CardContents; onRemove(): void }) {
+export function HealthCard({ card, focus, onRemove }: { card: CardContents; focus: boolean; onRemove(): void }) {
   const heading = useId();
   const [asking, setAsking] = useState(false);
+  // Opened by the passkey, the card takes the focus the Open button had: a screen reader starts at its name.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) title.current?.focus();
+  }, [focus]);
   const shownOr = (value: string) => value || t.notRecorded;
   return (
     <article aria-labelledby={heading} className="flex flex-col gap-5 rounded border-2 border-gray-900 bg-white p-4 text-lg">
       <header className="flex flex-col gap-1">
-        <h2 id={heading} className="text-2xl font-bold break-words">
+        <h2 id={heading} ref={title} tabIndex={-1} className="text-2xl font-bold break-words">
           {card.patient.name || t.notRecorded}
         </h2>
         <p className="font-semibold">{t.asOf(card.madeAtText)}</p>
