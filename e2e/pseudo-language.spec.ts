@@ -4,6 +4,8 @@ import { expect, signInDirectly, test, waitForHydration, type World, type WorldU
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { builtAreas } from "~/lib/areas";
 import { shareTexts } from "~/areas/summary/texts";
+import { cardTexts } from "~/areas/summary/card/texts";
+import { virtualAuthenticator } from "./passkey-helpers";
 import { expectNoPlainWords, origin, p, pseudoPage, Snapshots, startPseudoPortal, startsWith } from "./pseudo-language";
 
 /**
@@ -505,35 +507,64 @@ async function newestMailedCode(world: World, user: WorldUser): Promise<string> 
   return codes.at(-1)!;
 }
 
-test("passkeys: one added with the e-mailed code, renamed (a name refused first), removed", async ({ browser, world }) => {
-  test.setTimeout(60_000);
-  const context = await browser.newContext({ baseURL: origin(portal) });
-  const page = await pseudoPage(context, portal);
-  const snapshots = new Snapshots();
-  const user = world.user("solo");
-  // Chromium's virtual authenticator, as a laptop's fingerprint reader (e2e/passkeys.spec.ts).
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  // The passkey's names are the patient's words, not the portal's.
-  for (const name of ["My laptop", "Home <laptop>", "Home laptop"]) snapshots.practice.add(name);
-  await open(page, world, "/profile");
+/**
+ * Adds a passkey in the profile (open) as its holder would in the pseudo-language: its name, the e-mailed code,
+ * the recovery codes answered; `take`, where the walk keeps the states on the way.
+ */
+async function addPasskeyHere(page: Page, world: World, user: WorldUser, name: string, take?: (state: string) => Promise<void>) {
   const section = page.getByRole("region", { name: p("Sign-in security") });
-
   await section.getByRole("button", { name: p("Add a passkey"), exact: true }).click();
   const add = await dialog(page, "Add a passkey");
-  await add.getByLabel(p("Name")).fill("My laptop");
+  await add.getByLabel(p("Name")).fill(name);
   await add.getByRole("button", { name: p("Send the code"), exact: true }).click();
   await expect(add.getByLabel(p("6-digit code"))).toBeVisible();
   await add.getByLabel(p("6-digit code")).fill(await newestMailedCode(world, user));
-  await snapshots.take(page, "a passkey's code typed");
+  await take?.("a passkey's code typed");
   await add.getByRole("button", { name: p("Add passkey"), exact: true }).click();
   const codes = await dialog(page, "Your recovery codes");
   await codes.getByRole("button", { name: p("I have kept my codes: done") }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(section.getByText(name, { exact: true })).toBeVisible();
+  return section;
+}
+
+/** My health summary's "Keep my health card on this device" (issue 71). */
+const keepSection = (page: Page) => page.getByRole("region", { name: p(cardTexts.keepHeading) });
+/** A sentence of the card's catalogue that takes a value, as a pattern for its words before the value. */
+const before = (sentence: (value: string) => string) => startsWith(sentence("\0").split("\0")[0]!);
+
+/** Keeps the card for 30 days from My health summary (the holder has a passkey that can lock it), its state kept as `state` when named. */
+async function keepCard(page: Page, snapshots: Snapshots, states?: { ready: string; kept: string }) {
+  await page.goto("/summary");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  const keep = keepSection(page);
+  await expect(keep.getByRole("button", { name: p(cardTexts.keepButton) })).toBeVisible();
+  if (states) await snapshots.take(page, states.ready);
+  await keep.getByRole("button", { name: p(cardTexts.keepButton) }).click();
+  await expect(keep.getByText(before(cardTexts.kept))).toBeVisible();
+  if (states) await snapshots.take(page, states.kept);
+}
+
+test("passkeys: one added with the e-mailed code, renamed (a name refused first), removed; the health card it locks is ended with it", async ({ browser, world }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: origin(portal) });
+  const page = await pseudoPage(context, portal);
+  const snapshots = new Snapshots();
+  const user = world.user("solo");
+  // Chromium's virtual authenticator, as a phone or a laptop's fingerprint reader, with PRF (e2e/passkey-helpers.ts).
+  await virtualAuthenticator(page);
+  // The passkey's names are the patient's words, not the portal's.
+  for (const name of ["My laptop", "Home <laptop>", "Home laptop"]) snapshots.practice.add(name);
+  await open(page, world, "/profile");
+  const section = await addPasskeyHere(page, world, user, "My laptop", (state) => snapshots.take(page, state));
   await snapshots.take(page, "the profile with a passkey");
+
+  // The health card, kept with it (issue 71): the summary's offer ready, then kept.
+  await keepCard(page, snapshots, { ready: "the health card's offer, ready", kept: "the health card kept" });
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await waitForHydration(page);
 
   await section.getByRole("button", { name: startsWith("Rename") }).click();
   const rename = await dialog(page, startsWith("Rename"));
@@ -560,8 +591,95 @@ test("passkeys: one added with the e-mailed code, renamed (a name refused first)
   await expect(section.getByRole("button", { name: startsWith("Remove") })).toHaveCount(0);
   await snapshots.take(page, "a passkey removed");
 
+  // Its passkey removed, the card is ended: wiped the next time /card is opened online.
+  await page.goto("/card");
+  await expect(page.getByRole("status").filter({ hasText: p(cardTexts.wipedEnded(1)) })).toBeVisible();
+  await expect(page.getByText(p(cardTexts.none))).toBeVisible();
+  await snapshots.take(page, "/card: a card wiped, its passkey removed");
+
   await expectNoPlainWords(context, portal, world, user, snapshots);
   await context.close();
+});
+
+test("the health card: the summary's offer checking, without PRF, without a passkey; /card with none kept, locked, open with its sections, the removal question, removed, wiped at the end of its time, and offline", async ({ browser, world }) => {
+  test.setTimeout(90_000);
+  // The service worker's: offline, a page of the portal is answered by the card page's note (decisions/404).
+  const context = await browser.newContext({ baseURL: origin(portal), serviceWorkers: "allow" });
+  const snapshots = new Snapshots();
+  const user = world.user("solo");
+
+  // A browser still asking itself whether it has PRF (an answer that has not come), and one that has none.
+  for (const [capabilities, state, shown] of [
+    ["asking", "the health card's offer, checking the browser", cardTexts.checking],
+    ["none", "the health card's offer, a browser without PRF", cardTexts.noPrf],
+  ] as const) {
+    const other = await pseudoPage(context, portal);
+    await other.addInitScript((none) => {
+      Object.defineProperty(PublicKeyCredential, "getClientCapabilities", { value: () => (none ? Promise.resolve({ "extension:prf": false }) : new Promise(() => undefined)) });
+    }, capabilities === "none");
+    await open(other, world, "/summary");
+    await expect(keepSection(other).getByText(p(shown))).toBeVisible();
+    await snapshots.take(other, state);
+    await other.close();
+  }
+
+  const page = await pseudoPage(context, portal);
+  await virtualAuthenticator(page);
+  await open(page, world, "/summary");
+  await expect(keepSection(page).getByText(p(cardTexts.noPasskey))).toBeVisible();
+  await snapshots.take(page, "the health card's offer, no passkey");
+
+  await page.goto("/card");
+  await expect(page.getByText(p(cardTexts.none))).toBeVisible();
+  await waitForHydration(page);
+  await snapshots.take(page, "/card, none kept");
+
+  snapshots.practice.add("My phone");
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  await addPasskeyHere(page, world, user, "My phone");
+  await keepCard(page, snapshots);
+
+  await page.goto("/card");
+  await waitForHydration(page);
+  const openIt = page.getByRole("button", { name: p(cardTexts.openButton) });
+  await expect(openIt).toBeVisible();
+  await snapshots.take(page, "/card, a card locked");
+  await openIt.click();
+  const card = page.getByRole("article");
+  await expect(card.getByText(before(cardTexts.asOf))).toBeVisible();
+  for (const section of Object.values(cardTexts.sections)) await expect(card.getByRole("region", { name: p(section) })).toBeVisible();
+  await expect(card.getByRole("region", { name: p(cardTexts.contacts) })).toBeVisible();
+  await snapshots.take(page, "/card, a card open");
+  await card.getByRole("button", { name: p(cardTexts.remove) }).click();
+  await expect(card.getByRole("group", { name: p(cardTexts.remove) })).toBeVisible();
+  await snapshots.take(page, "/card, removing a card asked first");
+  await card.getByRole("group", { name: p(cardTexts.remove) }).getByRole("button", { name: p(cardTexts.removeConfirm) }).click();
+  await expect(page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: p(cardTexts.removed) })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(0);
+  await snapshots.take(page, "/card, a card removed");
+
+  // Kept again for 30 days; 31 days on by this device's clock, /card wipes it.
+  await keepCard(page, snapshots);
+  await page.clock.install({ time: Date.now() + 31 * 24 * 60 * 60 * 1000 });
+  await page.goto("/card");
+  await expect(page.getByRole("status").filter({ hasText: p(cardTexts.wipedExpired(1)) })).toBeVisible();
+  await snapshots.take(page, "/card, a card wiped at the end of its time");
+
+  // Offline, the portal's pages are answered by the card page kept by the service worker, with its note.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await context.setOffline(true);
+  await page.goto("/summary");
+  await expect(page).toHaveURL(/\/card\?offline=1$/);
+  await expect(page.getByRole("note").filter({ hasText: p(cardTexts.offline) })).toBeVisible();
+  await snapshots.take(page, "/card offline, the portal's pages out of reach");
+  await context.close();
+
+  // Read in a context without the service worker, which would answer the reading page's address itself (Playwright's routes do not see a worker's requests).
+  const reading = await browser.newContext({ baseURL: origin(portal) });
+  await expectNoPlainWords(reading, portal, world, user, snapshots);
+  await reading.close();
 });
 
 test.describe("whānau", () => {

@@ -8,6 +8,8 @@ import { composeTexts } from "~/areas/messaging/compose-texts.mi";
 import { messagingTexts } from "~/areas/messaging/texts.mi";
 import { profileDialogTexts } from "~/areas/profile/dialog-texts.mi";
 import { profileTexts } from "~/areas/profile/texts.mi";
+import { cardTexts } from "~/areas/summary/card/texts.mi";
+import { summaryTexts } from "~/areas/summary/texts.mi";
 import { signInTexts } from "~/areas/sign-in/texts.mi";
 import { securityMailTexts } from "~/.server/sign-in-security/security-mail-texts.mi";
 import { builtAreas } from "~/lib/areas";
@@ -17,7 +19,9 @@ import { BROWSERS, PLATFORMS } from "~/.server/portal-store/schema";
 import { passkeyTexts } from "~/lib/texts/passkeys.mi";
 import { secondStepTexts } from "~/lib/texts/second-step.mi";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
+import { virtualAuthenticator } from "./passkey-helpers";
 import { payButton, typeCardFromItsNumberAndPay } from "./payment-form";
+import { PORTAL_PORT } from "../playwright.config";
 import { newestCode } from "./second-step-helpers";
 
 /**
@@ -191,6 +195,65 @@ test("pays an invoice by card through the te reo form, by keyboard, to the recei
   await expectNoAxeViolationsAtBothWidths(page);
   expect(await world.charges()).toHaveLength(1);
   await expect(payButton(page, paymentTexts)).toHaveCount(0);
+});
+
+test.describe("my health card in te reo", () => {
+  // WebAuthn refuses an IP address as the relying party; the card opens offline from the service worker's copy (e2e/health-card.spec.ts).
+  test.use({ baseURL: `http://localhost:${PORTAL_PORT}`, serviceWorkers: "allow" });
+
+  test("adds a passkey and keeps the health card from the te reo summary; offline, /card is in te reo and opens the card with the passkey, at 390 px and on a desktop", async ({ page, world }) => {
+    test.setTimeout(90_000);
+    await virtualAuthenticator(page);
+    const user = world.user("solo");
+    await openSignedIn(page, user, "/profile", profileTexts.title);
+    await inTeReo(page);
+    const security = page.getByRole("region", { name: profileTexts.signInSecurity });
+    await security.getByRole("button", { name: passkeyTexts.addPasskey }).click();
+    const add = page.getByRole("dialog", { name: passkeyTexts.addTitle });
+    await add.getByLabel(passkeyTexts.nameLabel).fill("Taku waea");
+    await add.getByRole("button", { name: profileDialogTexts.sendCode }).click();
+    await expect(add.getByLabel(profileDialogTexts.sixDigitCode)).toBeVisible();
+    await add.getByLabel(profileDialogTexts.sixDigitCode).fill(await newestCode(world, user.username, secondStepTexts.confirmSubject));
+    await add.getByRole("button", { name: profileDialogTexts.confirmAddPasskey }).click();
+    await page.getByRole("dialog", { name: passkeyTexts.codesTitle }).getByRole("button", { name: profileDialogTexts.codesKept }).click();
+    await expect(page.getByText(passkeyTexts.added("Taku waea"), { exact: true })).toBeVisible();
+
+    await page.goto("/summary");
+    await expect(page.getByRole("heading", { level: 1, name: summaryTexts.title })).toBeVisible();
+    await inTeReo(page);
+    await waitForHydration(page);
+    const keep = page.getByRole("region", { name: cardTexts.keepHeading });
+    await keep.getByRole("radio", { name: cardTexts.days(7) }).check();
+    await expectNoAxeViolationsAtBothWidths(page);
+    await keep.getByRole("button", { name: cardTexts.keepButton }).click();
+    await expect(keep.getByText(new RegExp(`^${escaped(cardTexts.kept("\0").split("\0")[0]!)}`))).toBeVisible();
+    await expectNoAxeViolationsAtBothWidths(page);
+
+    // Offline: a page of the portal is answered by the card page the service worker kept, in te reo, with its note.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.context().setOffline(true);
+    await page.goto("/summary");
+    await expect(page).toHaveURL(/\/card\?offline=1$/);
+    await expect(page.getByRole("heading", { level: 1, name: cardTexts.title })).toBeVisible();
+    await inTeReo(page);
+    await expect(page).toHaveTitle(cardTexts.metaTitle);
+    await expect(page.getByRole("note")).toHaveText(cardTexts.offline);
+    await waitForHydration(page);
+    const openIt = page.getByRole("button", { name: cardTexts.openButton });
+    await expect(openIt).toBeVisible();
+    await expectNoAxeViolationsAtBothWidths(page);
+    await openIt.click();
+    const card = page.getByRole("article");
+    // "Nō te <date>", the date written out (mayBeOutOfDate begins with "Nō te" too).
+    await expect(card.getByText(new RegExp(`^${escaped(cardTexts.asOf("\0").split("\0")[0]!)}\\d`))).toBeVisible();
+    await expect(card).toContainText(cardTexts.mayBeOutOfDate);
+    for (const section of Object.values(cardTexts.sections)) await expect(card.getByRole("region", { name: section })).toBeVisible();
+    await expect(card.getByRole("region", { name: cardTexts.contacts })).toBeVisible();
+    await expect(card.getByRole("button", { name: cardTexts.remove })).toBeVisible();
+    await expectNoAxeViolationsAtBothWidths(page);
+    await page.getByRole("button", { name: cardTexts.closeCard }).click();
+    await expect(card).toHaveCount(0);
+  });
 });
 
 /** Every signed-in screen: the dashboard, the profile and every screen of the area registry. */

@@ -1,17 +1,22 @@
 import type { cardTexts as english } from "./texts";
 import { teReo } from "~/lib/te-reo";
 
-/** The health card's words in te reo Māori (decisions/403, 405): drafted, for review by a te reo speaker; "kī uru" stands for passkey. */
+/**
+ * The health card's words in te reo Māori (decisions/403, 405): drafted, for review by a te reo speaker. The portal's
+ * terms as its other catalogues have them: "kī uru" for a passkey, "pūrere" a device, "pūtirotiro" a browser,
+ * "tangata whakapā ohotata" an emergency contact (the profile's), "muku" to delete or wipe, and the labels of an
+ * item's details as the allergies', medicines', immunisations' and profile's screens name them.
+ */
 export const cardTexts = teReo<typeof english>({
   keepHeading: ["Puritia taku kāri hauora ki tēnei pūrere", "drafted"],
   keepIntro: [
-    "Ō mate pāwera, ō rongoā, ō raruraru hauora, ō werohanga ārai mate me ō hoa whakapā ohotata, me tō NHI me te waea o tō whare haumanu, ka puritia ki tēnei pūrere kia tuwhera ai me te kore ipurangi: i tētahi whare haumanu i muri i ngā hāora mahi kāore he tohu waea, i tētahi puni kura, i tāwāhi rānei.",
+    "Ō mate pāwera, ō rongoā, ō raruraru hauora, ō werohanga ārai mate me ō tāngata whakapā ohotata, me tō NHI me te waea o tō whare haumanu, ka puritia ki tēnei pūrere kia tuwhera ai me te kore ipurangi: i tētahi whare haumanu i muri i ngā hāora mahi kāore he tohu waea, i tētahi puni kura, i tāwāhi rānei.",
     "drafted",
   ],
   keepLocked: ["Kua rakaina te kāri ki tō kī uru. Kāore he kōrero mōu e puta, kia whakatuwhera rā anō tō kī uru, ā, kāore he kupuhipa, kī rānei e puritia ki tōna taha.", "drafted"],
   daysLabel: ["Puritia mō", "drafted"],
   days: [(count: number) => `${count} rā`, "drafted"],
-  daysHint: ["Ā muri i tērā, kua kore e tuwhera, ā, ka murua.", "drafted"],
+  daysHint: ["Ā muri i tērā, kua kore e tuwhera, ā, ka mukua.", "drafted"],
   keepButton: ["Puritia taku kāri hauora ki tēnei pūrere", "drafted"],
   keeping: ["E tatari ana ki tō kī uru…", "drafted"],
   kept: [(until: string) => `Kua puritia tō kāri hauora ki tēnei pūrere tae noa ki ${until}. Ka tuwhera ki Taku kāri hauora, ahakoa kāore he ipurangi.`, "drafted"],
@@ -46,17 +51,17 @@ export const cardTexts = teReo<typeof english>({
   noPrfHere: ["Kāore e taea e tēnei pūtirotiro te whakatuwhera i tētahi kāri kua rakaina ki tētahi kī uru: kāore ōna te tāpiritanga PRF o WebAuthn.", "drafted"],
   storageUnreadable: ["Kāore i taea te pānui i te rokiroki o tēnei pūtirotiro, nō reira kāore he kāri e tuwhera i konei.", "drafted"],
   wipedExpired: [
-    (count: number) => (count === 1 ? "Kua pau te wā o tētahi kāri i puritia ki konei, ā, kua murua." : `Kua pau te wā o ngā kāri ${count} i puritia ki konei, ā, kua murua.`),
+    (count: number) => (count === 1 ? "Kua pau te wā o tētahi kāri i puritia ki konei, ā, kua mukua." : `Kua pau te wā o ngā kāri ${count} i puritia ki konei, ā, kua mukua.`),
     "drafted",
   ],
   wipedEnded: [
     (count: number) =>
       count === 1
-        ? "Kua whakamutua tētahi kāri i puritia ki konei (i tangohia tōna kī uru, i takiputa rānei tōna kaipupuri i ngā wāhi katoa), ā, kua murua."
-        : `Kua whakamutua ngā kāri ${count} i puritia ki konei (i tangohia tō rātou kī uru, i takiputa rānei tō rātou kaipupuri i ngā wāhi katoa), ā, kua murua.`,
+        ? "Kua whakamutua tētahi kāri i puritia ki konei (i tangohia tōna kī uru, i takiputa rānei tōna kaipupuri i ngā wāhi katoa), ā, kua mukua."
+        : `Kua whakamutua ngā kāri ${count} i puritia ki konei (i tangohia tō rātou kī uru, i takiputa rānei tō rātou kaipupuri i ngā wāhi katoa), ā, kua mukua.`,
     "drafted",
   ],
-  asOf: [(when: string) => `Tae noa ki ${when}`, "drafted"],
+  asOf: [(when: string) => `Nō te ${when}`, "drafted"],
   mayBeOutOfDate: ["Nō te pūkete o te whare haumanu i taua wā: kua tawhito pea. Takiuru, pātai rānei ki te whare haumanu mō tō tēnei rā.", "drafted"],
   opensUntil: [(when: string) => `Ka tuwhera ki tēnei pūrere tae noa ki ${when}.`, "drafted"],
   nhi: ["NHI", "drafted"],
@@ -69,15 +74,15 @@ export const cardTexts = teReo<typeof english>({
     conditions: ["Ngā raruraru hauora", "drafted"],
     immunisations: ["Ngā werohanga ārai mate", "drafted"],
   },
-  contacts: ["Ngā hoa whakapā ohotata", "drafted"],
-  contactsNotInView: ["Ehara ngā hoa whakapā ohotata i tētahi wāhanga o tāu e kite ai o tēnei pūkete.", "drafted"],
-  severity: ["Te kaha", "drafted"],
-  reaction: ["Te urupare", "drafted"],
-  instructions: ["Ngā tohutohu", "drafted"],
+  contacts: ["Ngā tāngata whakapā ohotata", "drafted"],
+  contactsNotInView: ["Ehara ngā tāngata whakapā ohotata i tētahi wāhanga o tāu e kite ai o tēnei pūkete.", "drafted"],
+  severity: ["Taumahatanga", "drafted"],
+  reaction: ["Tauhohenga", "drafted"],
+  instructions: ["Tohutohu", "drafted"],
   since: ["Mai i", "drafted"],
   given: ["I hoatu", "drafted"],
-  relationship: ["Te hononga", "drafted"],
-  phone: ["Waea", "drafted"],
+  relationship: ["Hononga", "drafted"],
+  phone: ["Nama waea", "drafted"],
   detail: [(label: string) => ` · ${label}: `, "drafted"],
   noneRecorded: ["Kāore he mea kua tuhia", "drafted"],
   notRecorded: ["Kāore i tuhia", "drafted"],
