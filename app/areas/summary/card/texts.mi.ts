@@ -57,8 +57,8 @@ export const cardTexts = teReo<typeof english>({
   wipedEnded: [
     (count: number) =>
       count === 1
-        ? "Kua whakamutua tētahi kāri i puritia ki konei (i tangohia tōna kī uru, i takiputa rānei tōna kaipupuri i ngā wāhi katoa), ā, kua mukua."
-        : `Kua whakamutua ngā kāri ${count} i puritia ki konei (i tangohia tō rātou kī uru, i takiputa rānei tō rātou kaipupuri i ngā wāhi katoa), ā, kua mukua.`,
+        ? "Kua whakamutua tētahi kāri i puritia ki konei (i tangohia tōna kī uru, i kōwhiri rānei tōna kaipupuri i Takiputa i ērā atu wāhi katoa), ā, kua mukua."
+        : `Kua whakamutua ngā kāri ${count} i puritia ki konei (i tangohia tō rātou kī uru, i kōwhiri rānei tō rātou kaipupuri i Takiputa i ērā atu wāhi katoa), ā, kua mukua.`,
     "drafted",
   ],
   asOf: [(when: string) => `Nō te ${when}`, "drafted"],

@@ -39,8 +39,8 @@ export const cardTexts = {
   wipedExpired: (count: number) => (count === 1 ? "A card kept here had reached the end of its time, and has been wiped." : `${count} cards kept here had reached the end of their time, and have been wiped.`),
   wipedEnded: (count: number) =>
     count === 1
-      ? "A card kept here was ended (its passkey was removed, or its holder signed out everywhere), and has been wiped."
-      : `${count} cards kept here were ended (their passkey was removed, or their holder signed out everywhere), and have been wiped.`,
+      ? "A card kept here was ended (its passkey was removed, or its holder chose Sign out everywhere else), and has been wiped."
+      : `${count} cards kept here were ended (their passkey was removed, or their holder chose Sign out everywhere else), and have been wiped.`,
   asOf: (when: string) => `As of ${when}`,
   mayBeOutOfDate: "From the practice's record at that time: it may be out of date. Sign in, or ask the practice, for today's.",
   opensUntil: (when: string) => `Opens on this device until ${when}.`,
