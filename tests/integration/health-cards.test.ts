@@ -373,6 +373,11 @@ describe("the summary's card steps, signed in, against the mock practice", () =>
     await registerFor(passkeys, theirs, ANOTHER, true, "Their phone");
     expect(await make(theirs.assert({ ...(await portal.options(cookie)), allowCredentials: [] }))).toMatchObject(refused(400, passkeyTexts.notThisAccount));
 
+    // The holder's own passkey whose authenticator derives no secret: it locks nothing, though it signs.
+    const old = new SoftwareAuthenticator(ORIGIN);
+    await registerFor(passkeys, old, holderKey, false, "Old key");
+    expect(await make(old.assert({ ...(await portal.options(cookie)), allowCredentials: [] }))).toMatchObject(refused(400, cardTexts.passkeyNoPrf));
+
     // Only the one card was kept, and recorded.
     if (!first.envelope.ok) throw new Error("no card");
     expect((await rowsOf(embedded, holderKey)).map((r) => r.copyId)).toEqual([first.envelope.reply.card.copyId]);
@@ -446,6 +451,12 @@ describe("a parent's card of a child (whānau access)", () => {
     if (isRefusal(made)) throw new Error(`refused: ${made.failure.message}`);
     expect(made.card.contacts).toBeNull();
     expect(made.card.patient.nhi).toBe(card.patient.nhi);
+
+    // A view that changes today (the birthday, by the practice's date, already begun): no card, in words.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
+    const changing = { ...viewing, access: { ...viewing.access!, changes: today } };
+    const refusedToday = await cardHandlers["card-make"]({ answer: authenticator.assert(await portal.options(parent.cookie)), days: 7 }, { signedIn: changing, request, deps: portal.deps }, { headers: new Headers() });
+    expect(isRefusal(refusedToday) && refusedToday.failure.message).toBe(cardTexts.viewChanging);
 
     await cards.endAllOf(holderKey);
     for (const p of await passkeys.store.list(holderKey)) await passkeys.store.remove(holderKey, p.id);

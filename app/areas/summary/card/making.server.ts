@@ -15,7 +15,8 @@ import { cardTexts as t } from "./texts";
 
 /** Keeping a health card (issue 71, decisions/405): the summary's steps card-options and card-make, for the person viewed; and the device's two questions. */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface CardStepContext {
   signedIn: Viewing;
@@ -51,6 +52,11 @@ export const cardHandlers: Pick<StepHandlers<typeof summarySteps, CardStepContex
     unlessUnavailable(async () => {
       const { holderKey, ceremony } = ceremonyOf(signedIn);
       const madeAt = new Date();
+      // Only a passkey that may lock a card (its PRF said yes, or was not asked) makes one: the prompt offers no
+      // other. Another account's is left to the check below, which says so.
+      const [lockable, all] = await Promise.all([passkeys.store.credentials(holderKey, { lockable: true }), passkeys.store.credentials(holderKey)]);
+      const named = (list: { id: string }[]) => list.some((credential) => credential.id === answer.id);
+      if (named(all) && !named(lockable)) return refuse(t.passkeyNoPrf, { status: 400 });
       const verdict = await checkPasskey(passkeys, holderKey, answer, madeAt, ceremony);
       if (verdict !== "accepted") return refuse(verdictMessage(verdict), { status: 400 });
       // The whole summary leaves for the device: counted as a document, as its downloads are (decisions/226).
@@ -67,6 +73,8 @@ export const cardHandlers: Pick<StepHandlers<typeof summarySteps, CardStepContex
       // no longer holds the summary (whānau access, decisions/382), as a share link ends.
       const until = signedIn.access?.reason === "age" && signedIn.access.changes ? practiceDateTime(signedIn.access.changes).toMillis() : Infinity;
       const expiresAt = new Date(Math.min(madeAt.getTime() + days * DAY_MS, until));
+      // The view changes within the hour (the birthday, by the practice's date): no card worth keeping.
+      if (expiresAt.getTime() - madeAt.getTime() < HOUR_MS) return refuse(t.viewChanging, { status: 409 });
       const copyId = randomBytes(16).toString("base64url");
       await cards.add({ copyId, holderKey, credentialId: answer.id, madeAt, expiresAt });
       recordAccessBy(signedIn, request, { area: "summary", action: "card-kept", itemId: copyId });

@@ -36,6 +36,7 @@ export const cardTexts = teReo<typeof english>({
   unavailable: ["Kāore e taea te pupuri i te kāri i tēnei wā. Whakamātau anō ā muri ake.", "drafted"],
   forbidden: ["Kāore te whare haumanu e whakaae kia puritia te whakarāpopototanga o tēnei pūkete.", "drafted"],
   failed: ["Kāore i taea te pānui i te pūkete o te whare haumanu i tēnei wā, nō reira kāore he mea i puritia. Whakamātau anō.", "drafted"],
+  viewChanging: ["Kāore e taea te pupuri i tētahi kāri mō tēnei tangata ināianei: ka huri tāu e kite ai o tōna pūkete i tēnei rā.", "drafted"],
   storageFailed: ["Kāore i taea e tēnei pūtirotiro te penapena i te kāri (kua kī pea tōna rokiroki, kua whakawetohia rānei), nō reira kāore he mea i puritia.", "drafted"],
 
   metaTitle: ["Taku kāri hauora – Tomokanga Tūroro", "drafted"],

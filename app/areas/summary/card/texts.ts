@@ -21,6 +21,7 @@ export const cardTexts = {
   unavailable: "The card cannot be kept just now. Please try again later.",
   forbidden: "The practice does not allow this record's summary to be kept.",
   failed: "The practice's record could not be read just now, so nothing was kept. Please try again.",
+  viewChanging: "A card cannot be kept for this person now: what you see of their record changes today.",
   storageFailed: "This browser could not store the card (its storage may be full or turned off), so nothing was kept.",
 
   /* /card */
