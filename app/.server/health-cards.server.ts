@@ -4,7 +4,8 @@ import { healthCards } from "./portal-store/schema";
 
 /**
  * The copies of health cards kept on devices (issue 71, decisions/405): which stand, whose, locked with
- * which passkey, until when. The card itself never comes here (it is sealed on the device).
+ * which passkey, until when. The card itself never comes here (it is sealed on the device). Removing a
+ * passkey ends the copies it locks in the passkeys' own transaction (sign-in-security/passkeys.server.ts).
  */
 
 /** The portal's store could not be asked: nothing is kept, and no device's copy is wiped on its account. */
@@ -49,17 +50,6 @@ export function healthCardStore(opened: () => PortalStore | undefined = portalSt
       if (!COPY_ID.test(copyId)) return false;
       const gone = await run("cards.write", (db) => db.delete(healthCards).where(eq(healthCards.copyId, copyId)).returning({ id: healthCards.copyId }));
       return gone.length === 1;
-    },
-    /** Ends every copy locked with these passkeys of the holder's (the passkeys were removed): how many. */
-    async endLockedWith(holderKey: string, credentialIds: readonly string[]): Promise<number> {
-      if (credentialIds.length === 0) return 0;
-      const gone = await run("cards.write", (db) =>
-        db
-          .delete(healthCards)
-          .where(and(eq(healthCards.holderKey, holderKey), inArray(healthCards.credentialId, [...credentialIds])))
-          .returning({ id: healthCards.copyId }),
-      );
-      return gone.length;
     },
     /** Ends every copy the holder kept, on every device (signed out everywhere): how many. */
     async endAllOf(holderKey: string): Promise<number> {
