@@ -3,6 +3,9 @@
  * so with no schema library (zod stays off the first load); lock.ts seals and opens it.
  */
 
+/** The IndexedDB database the copies live in (device-copies.ts). */
+export const CARD_DATABASE = "nz-patient-portal-health-card";
+
 /** A copy as the device keeps it: nothing here names or describes the person, and nothing opens it without the passkey. */
 export interface SealedCard {
   version: 1;

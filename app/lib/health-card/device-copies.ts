@@ -1,7 +1,6 @@
 import { createStore, del, entries, get, set } from "idb-keyval";
 import { CARD_END_PATH, CARD_STATUS_PATH, standingOf } from "./status";
-import { CARD_DATABASE } from "./tidy";
-import { isPastItsTime, isSealedCard, newSalt, type SealedCard } from "./copy-shape";
+import { CARD_DATABASE, isPastItsTime, isSealedCard, newSalt, type SealedCard } from "./copy-shape";
 
 /**
  * The health cards kept on this device (issue 71, decisions/405): sealed copies in IndexedDB, one per

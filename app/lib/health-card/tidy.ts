@@ -1,12 +1,11 @@
+import { CARD_DATABASE } from "./copy-shape";
+
 /**
  * The health cards kept in this browser are tidied whenever a page of the portal loads online, and at
  * once after a change that ends them (a passkey removed, signed out everywhere else: decisions/405), so
  * a copy the portal no longer vouches for is wiped here without waiting for /card. A browser that keeps
  * none loads nothing more: the copies' code is imported only where their database exists.
  */
-
-/** The IndexedDB database the copies live in (device-copies.ts). */
-export const CARD_DATABASE = "nz-patient-portal-health-card";
 
 export async function tidyKeptCards(): Promise<void> {
   // /card tidies its copies itself, and says what it wiped.
