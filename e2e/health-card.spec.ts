@@ -121,15 +121,18 @@ forEachPractice("my health card, kept and opened", () => {
 });
 
 test.describe("my health card", () => {
-  test("Remove from this device wipes it; kept again, it is wiped once its time is over, the device's clock moved past it while offline", async ({ page, world }) => {
+  test("kept again, the newer copy replaces the older; Remove from this device wipes it; kept again, it is wiped once its time is over, the device's clock moved past it while offline", async ({ page, world }) => {
     test.setTimeout(60_000);
     await virtualAuthenticator(page);
     const user = world.user("solo");
     const { name } = await keepCard(page, world, user, 7);
+    // Kept again: the new copy replaces the older, and the card shows once.
+    await keepCard(page, world, user, 30, { passkey: false });
     await page.goto("/card");
     await waitForHydration(page);
     await page.getByRole("button", { name: t.openButton }).click();
     const card = page.getByRole("article", { name });
+    await expect(page.getByRole("article")).toHaveCount(1);
     await card.getByRole("button", { name: t.remove }).click();
     // Asked first, and kept when the answer is no.
     await card.getByRole("group", { name: t.remove }).getByRole("button", { name: t.removeCancel }).click();

@@ -114,10 +114,16 @@ async function keepOnThisDevice(days: number): Promise<Outcome> {
   } catch (error) {
     return refusal(error);
   }
+  const secret = answered.secret;
   try {
-    await copies.keepCopy(await lock.sealCard(card, answered.answer.id, await copies.devicePrfInput(), answered.secret));
+    await copies.keepCopy(await lock.sealCard(card, answered.answer.id, await copies.devicePrfInput(), secret));
   } catch {
     return { kind: "refused", message: t.storageFailed };
+  }
+  // Kept again, the card replaces this person's older copy that the same passkey opens, so /card shows one.
+  for (const older of (await copies.keptCopies()).filter((copy) => copy.credentialId === answered.answer.id && copy.copyId !== card.copyId)) {
+    const opened = await lock.openCard(older, secret).catch(() => null);
+    if (opened && opened.patient.nhi === card.patient.nhi && opened.patient.name === card.patient.name) await copies.removeCopy(older.copyId);
   }
   return { kind: "kept", until: card.expiresAtText };
 }
