@@ -212,7 +212,7 @@ async function walkByKeyboard(page: Page) {
   expect(hidden, "controls that take the focus but are not shown").toEqual([]);
   const aside = round.filter((r) => r.left < 0 || r.right > 390 + 0.5).map((r) => `${r.tag} "${r.name}" at ${Math.round(r.left)}–${Math.round(r.right)}`);
   expect(aside, "controls off to the side at 390 px").toEqual([]);
-  expect(round.some((r) => r.inMain), "Tab reaches the screen's own content").toBe(true);
+  expect(round.some((r) => r.inMain), `Tab reaches the screen's own content (reached: ${reached.map((r) => `${r.tag} "${r.name}"${r.again ? " again" : ""}`).join(", ")})`).toBe(true);
 }
 
 /**
