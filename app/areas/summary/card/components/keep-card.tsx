@@ -101,9 +101,11 @@ async function keepOnThisDevice(days: number): Promise<Outcome> {
   // Loaded when asked for: zod and WebAuthn's helpers stay off the summary's first load.
   const [{ summarySteps }, secrets, lock, copies] = await Promise.all([import("../../steps"), import("../passkey-secret"), import("../lock"), import("~/lib/health-card/device-copies")]);
   let answered;
+  let prfInput;
   try {
     const { options } = await callStep(summarySteps, "card-options", {});
-    answered = await secrets.secretForKeeping(options, await copies.devicePrfInput());
+    prfInput = await copies.devicePrfInput();
+    answered = await secrets.secretForKeeping(options, prfInput);
   } catch (error) {
     return refusal(error);
   }
@@ -116,7 +118,7 @@ async function keepOnThisDevice(days: number): Promise<Outcome> {
   }
   const secret = answered.secret;
   try {
-    await copies.keepCopy(await lock.sealCard(card, answered.answer.id, await copies.devicePrfInput(), secret));
+    await copies.keepCopy(await lock.sealCard(card, answered.answer.id, prfInput, secret));
   } catch {
     return { kind: "refused", message: t.storageFailed };
   }
